@@ -1,0 +1,109 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+// Layering (see README "Layout"): pure music logic knows nothing of the UI or the platform;
+// only src/audio touches Web Audio / getUserMedia; only src/native imports @capacitor/*.
+const uiAndPlatform = [
+  {
+    group: ['react', 'react-dom', 'react-dom/*', 'react/*'],
+    message: 'Pure modules must not import React.',
+  },
+  { group: ['@ionic/*', 'ionicons', 'ionicons/*'], message: 'Pure modules must not import Ionic.' },
+  {
+    group: ['@capacitor/*', '@capacitor-community/*', '@independo/*'],
+    message: 'Only src/native may import Capacitor plugins.',
+  },
+  {
+    group: ['**/audio/*', '**/native/*', '**/pages/*', '**/components/*', '**/app/*'],
+    message: 'Pure modules must not import app, audio or native code.',
+  },
+];
+const webAudioGlobals = [
+  'AudioContext',
+  'AudioWorkletNode',
+  'OfflineAudioContext',
+  'AnalyserNode',
+  'GainNode',
+  'OscillatorNode',
+  'MediaStreamAudioSourceNode',
+].map((name) => ({
+  name,
+  message: 'Only src/audio may touch Web Audio.',
+}));
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'android',
+      'ios',
+      'engine/assembly/**',
+      'engine/build/**',
+      'coverage',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['src/music/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: uiAndPlatform }],
+      'no-restricted-globals': [
+        'error',
+        ...webAudioGlobals,
+        { name: 'navigator', message: 'Pure modules must not touch the platform.' },
+        { name: 'window', message: 'Pure modules must not touch the platform.' },
+        { name: 'document', message: 'Pure modules must not touch the platform.' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/native/**', 'src/music/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [uiAndPlatform[2]] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/audio/**', 'src/music/**'],
+    rules: {
+      'no-restricted-globals': ['error', ...webAudioGlobals],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'navigator',
+          property: 'mediaDevices',
+          message: 'Only src/audio may touch getUserMedia.',
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      '*.{js,mjs,ts}',
+      'bench/**/*.{js,mjs,ts}',
+      'e2e/**/*.ts',
+      'engine/*.{mjs,ts}',
+      'engine/**/*.test.ts',
+      '.ci/**/*.mjs',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);
