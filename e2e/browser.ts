@@ -1,0 +1,103 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export { audioDir, audioFile, projectRoot } from './paths';
+
+export interface LaunchOptions {
+  /** Absolute path of a WAV the fake microphone plays (loops unless `wavNoLoop`). */
+  wav?: string;
+  /** Play the WAV once, then silence (Chromium's `%noloop` suffix). */
+  wavNoLoop?: boolean;
+  /**
+   * 'granted' (default): a fake device and the permission prompt auto-accepted.
+   * 'denied': a fake device but no auto-accept, so getUserMedia rejects with NotAllowedError.
+   * 'none': no fake device at all (getUserMedia rejects; no microphone on the machine).
+   */
+  mic?: 'granted' | 'denied' | 'none';
+  /** Extra Chromium flags. */
+  args?: string[];
+}
+
+export interface LaunchedBrowser {
+  context: BrowserContext;
+  /** The first tab of the context. */
+  page: Page;
+  /** Uncaught page errors (`pageerror`) seen so far on `page`: assert it is empty to catch crashes. */
+  pageErrors: string[];
+  /** Closes Chromium and removes its temporary profile. */
+  close(): Promise<void>;
+}
+
+/** Chromium used by the tests: Debian's by default, overridable with `CHROMIUM_PATH`. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The Chromium flags for a given microphone setup (exported for tests that need to check them). */
+export function chromiumArgs(opts: LaunchOptions = {}): string[] {
+  const mic = opts.mic ?? 'granted';
+  const args = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--autoplay-policy=no-user-gesture-required',
+  ];
+  if (mic !== 'none') args.push('--use-fake-device-for-media-stream');
+  if (mic === 'granted') args.push('--use-fake-ui-for-media-stream');
+  if (opts.wav) {
+    if (mic === 'none') throw new Error("launchBrowser: 'wav' needs a microphone (mic is 'none')");
+    args.push(`--use-file-for-fake-audio-capture=${opts.wav}${opts.wavNoLoop ? '%noloop' : ''}`);
+  }
+  return [...args, ...(opts.args ?? [])];
+}
+
+/**
+ * Launches headless Chromium with a fresh profile. Launching costs ~1 s: share one browser per
+ * test file (`beforeAll`/`afterAll`) when the flags are the same, and open new pages from
+ * `context.newPage()` if a test needs a clean tab.
+ */
+export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedBrowser> {
+  const args = chromiumArgs(opts);
+  const userDataDir = await mkdtemp(join(tmpdir(), 'embouchure-e2e-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath,
+      headless: true,
+      args,
+    });
+  } catch (error) {
+    await rm(userDataDir, { recursive: true, force: true });
+    throw new Error(
+      `e2e: could not launch Chromium at ${chromiumPath} (install Debian's chromium or set CHROMIUM_PATH)`,
+      { cause: error },
+    );
+  }
+  const page = context.pages()[0] ?? (await context.newPage());
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  return {
+    context,
+    page,
+    pageErrors,
+    async close() {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Base URL of the production build served by `e2e/global-setup.ts` (no trailing slash). */
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** Absolute URL of an app path, e.g. `appUrl('/home/tuner')`. */
+export function appUrl(path = '/'): string {
+  return `${baseUrl()}${path.startsWith('/') ? path : `/${path}`}`;
+}
