@@ -1,0 +1,2 @@
+export * from './settings';
+export { useSettings } from './use-settings';

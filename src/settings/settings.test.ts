@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createSettingsStore,
+  DEFAULT_SETTINGS,
+  parseSettings,
+  SETTINGS_STORAGE_KEY,
+} from './settings';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+  };
+}
+
+describe('settings store', () => {
+  it('defaults to B-flat trumpet, A4 = 440 Hz, ±5 cents, block mode', () => {
+    const store = createSettingsStore(memoryStorage());
+    expect(store.get()).toEqual({
+      transposition: 'bb-trumpet',
+      a4Hz: 440,
+      inTuneCents: 5,
+      fastResponse: false,
+    });
+  });
+
+  it('persists across a reload (a new store on the same storage)', () => {
+    const storage = memoryStorage();
+    createSettingsStore(storage).update({ transposition: 'concert', a4Hz: 442 });
+    const reloaded = createSettingsStore(storage);
+    expect(reloaded.get().transposition).toBe('concert');
+    expect(reloaded.get().a4Hz).toBe(442);
+  });
+
+  it('notifies subscribers once per real change', () => {
+    const store = createSettingsStore(memoryStorage());
+    const seen: number[] = [];
+    store.subscribe((s) => seen.push(s.a4Hz));
+    store.update({ a4Hz: 441 });
+    store.update({ a4Hz: 441 });
+    expect(seen).toEqual([441]);
+  });
+
+  it('rejects out-of-range values with the allowed range, leaving settings unchanged', () => {
+    const store = createSettingsStore(memoryStorage());
+    expect(() => store.update({ a4Hz: 500 })).toThrow(/415\.\.466 Hz/);
+    expect(() => store.update({ a4Hz: Number.NaN })).toThrow(RangeError);
+    expect(() => store.update({ inTuneCents: 0 })).toThrow(/1\.\.25 cents/);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('loads corrupt or foreign stored data field by field, never crashing', () => {
+    expect(
+      createSettingsStore(memoryStorage({ [SETTINGS_STORAGE_KEY]: '{not json' })).get(),
+    ).toEqual(DEFAULT_SETTINGS);
+    expect(
+      parseSettings({ transposition: 'tuba', a4Hz: 415, inTuneCents: '5', fastResponse: true }),
+    ).toEqual({ transposition: 'bb-trumpet', a4Hz: 415, inTuneCents: 5, fastResponse: true });
+  });
+
+  it('keeps working when storage throws (private mode)', () => {
+    const store = createSettingsStore({
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+    });
+    store.update({ fastResponse: true });
+    expect(store.get().fastResponse).toBe(true);
+  });
+});
