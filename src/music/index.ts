@@ -1,0 +1,3 @@
+// Public API of the pure music logic (no React, Ionic, Capacitor, Web Audio or DOM in here).
+export * from './notes';
+export * from './cents';
