@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { midiOf } from './notes';
+import {
+  buildScale,
+  chartNote,
+  longTonePyramid,
+  MAJOR_KEYS,
+  MINOR_KEYS,
+  spelledName,
+  type ScaleKind,
+} from './scales';
+
+const labels = (kind: ScaleKind, key: string, low: string, high: string): string[] =>
+  buildScale({
+    kind,
+    key,
+    lowMidi: midiOf(low),
+    highMidi: midiOf(high),
+  }).map(spelledName);
+
+describe('scale spelling, as a teacher writes it (one octave up and down)', () => {
+  it.each([
+    ['major', 'C', 'C4', 'C5', 'C4 D4 E4 F4 G4 A4 B4 C5'],
+    ['major', 'E♭', 'E♭4', 'E♭5', 'E♭4 F4 G4 A♭4 B♭4 C5 D5 E♭5'],
+    ['major', 'F♯', 'F♯3', 'F♯4', 'F♯3 G♯3 A♯3 B3 C♯4 D♯4 E♯4 F♯4'],
+    ['major', 'D♭', 'C4', 'D♭5', 'D♭4 E♭4 F4 G♭4 A♭4 B♭4 C5 D♭5'],
+    ['major', 'B♭', 'B♭3', 'B♭4', 'B♭3 C4 D4 E♭4 F4 G4 A4 B♭4'],
+    ['natural-minor', 'A', 'A3', 'A4', 'A3 B3 C4 D4 E4 F4 G4 A4'],
+    ['natural-minor', 'C', 'C4', 'C5', 'C4 D4 E♭4 F4 G4 A♭4 B♭4 C5'],
+    ['harmonic-minor', 'D', 'D4', 'D5', 'D4 E4 F4 G4 A4 B♭4 C♯5 D5'],
+    ['harmonic-minor', 'G♯', 'G♯3', 'G♯4', 'G♯3 A♯3 B3 C♯4 D♯4 E4 F𝄪4 G♯4'],
+  ] as const)('%s %s: %s', (kind, key, low, high, expected) => {
+    const notes = labels(kind, key, low, high);
+    const up = expected.split(' ');
+    expect(notes).toEqual([...up, ...up.slice(0, -1).reverse()]);
+  });
+
+  it('chromatic goes up in sharps and comes down in flats', () => {
+    const notes = labels('chromatic', 'C', 'C4', 'C5');
+    expect(notes.slice(0, 13).join(' ')).toBe('C4 C♯4 D4 D♯4 E4 F4 F♯4 G4 G♯4 A4 A♯4 B4 C5');
+    expect(notes.slice(13).join(' ')).toBe('B4 B♭4 A4 A♭4 G4 G♭4 F4 E4 E♭4 D4 D♭4 C4');
+  });
+
+  it('uses as many whole octaves as the chosen range holds', () => {
+    const notes = labels('major', 'G', 'F♯3', 'C6'); // G3..G5: two octaves
+    expect(notes[0]).toBe('G3');
+    expect(notes[14]).toBe('G5');
+    expect(notes).toHaveLength(29);
+    expect(notes.at(-1)).toBe('G3');
+  });
+
+  it('every key in every kind gives an ascending scale of 7 distinct letters per octave', () => {
+    for (const [kind, keys] of [
+      ['major', MAJOR_KEYS],
+      ['natural-minor', MINOR_KEYS],
+      ['harmonic-minor', MINOR_KEYS],
+    ] as const) {
+      for (const key of keys) {
+        const notes = buildScale({ kind, key, lowMidi: 54, highMidi: 72 });
+        const up = notes.slice(0, 8);
+        expect(new Set(up.slice(0, 7).map((n) => n.letter)).size).toBe(7);
+        for (let i = 1; i < up.length; i++) expect(up[i].midi).toBeGreaterThan(up[i - 1].midi);
+        expect(up[7].midi - up[0].midi).toBe(12);
+      }
+    }
+  });
+
+  it('refuses a range narrower than an octave, naming the rule', () => {
+    expect(() => buildScale({ kind: 'major', key: 'C', lowMidi: 60, highMidi: 65 })).toThrow(
+      /at least an octave/,
+    );
+    expect(() =>
+      buildScale({ kind: 'dorian' as ScaleKind, key: 'C', lowMidi: 60, highMidi: 72 }),
+    ).toThrow(/major, natural-minor, harmonic-minor, chromatic/);
+  });
+});
+
+describe('long-tone pyramid', () => {
+  it('descends chromatically from G4 to F♯3 and comes back up by default', () => {
+    const notes = longTonePyramid().map(spelledName);
+    expect(notes.slice(0, 14).join(' ')).toBe('G4 F♯4 F4 E4 E♭4 D4 C♯4 C4 B3 B♭3 A3 G♯3 G3 F♯3');
+    expect(notes.slice(14).join(' ')).toBe('G3 G♯3 A3 B♭3 B3 C4 C♯4 D4 E♭4 E4 F4 F♯4 G4');
+  });
+
+  it('validates its bounds', () => {
+    expect(() => longTonePyramid({ topMidi: 60, bottomMidi: 60 })).toThrow(/below/);
+    expect(() => longTonePyramid({ topMidi: 200 })).toThrow(/42 to 96/);
+  });
+});
+
+describe('note names', () => {
+  it('names out-of-key notes as fingering charts do', () => {
+    expect([58, 61, 63, 66, 68].map((m) => spelledName(chartNote(m)))).toEqual([
+      'B♭3',
+      'C♯4',
+      'E♭4',
+      'F♯4',
+      'G♯4',
+    ]);
+  });
+});

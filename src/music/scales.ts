@@ -1,0 +1,236 @@
+/**
+ * Note sequences for the daily routine, in WRITTEN pitch (what the trumpet player reads).
+ * MIDI numbers here are written MIDI (written C4 = 60); the transposition to sounding pitch
+ * happens where a target is compared with the microphone.
+ *
+ * Scales are spelled the way a teacher writes them (E♭ major has A♭ and B♭, never G♯ or A♯):
+ * each degree takes the next letter name and the accidental that the key needs.
+ */
+import {
+  parseSpelledNote,
+  spelledToMidi,
+  spellMidi,
+  type Accidental,
+  type Letter,
+  type SpelledNote,
+} from './notes';
+
+/** A written note of a sequence: its spelling plus its written MIDI number. */
+export interface ScaleNote extends SpelledNote {
+  /** Written MIDI number (C4 = 60). */
+  readonly midi: number;
+}
+
+export type ScaleKind = 'major' | 'natural-minor' | 'harmonic-minor' | 'chromatic';
+
+export const SCALE_KINDS: readonly ScaleKind[] = [
+  'major',
+  'natural-minor',
+  'harmonic-minor',
+  'chromatic',
+];
+
+const LETTERS: readonly Letter[] = ['C', 'D', 'E', 'F', 'G', 'A', 'B'];
+const LETTER_PITCH_CLASS: Record<Letter, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
+
+/** Semitone steps from the tonic of each 7-note scale (degree 1..7). */
+const SCALE_STEPS: Record<Exclude<ScaleKind, 'chromatic'>, readonly number[]> = {
+  major: [0, 2, 4, 5, 7, 9, 11],
+  'natural-minor': [0, 2, 3, 5, 7, 8, 10],
+  'harmonic-minor': [0, 2, 3, 5, 7, 8, 11],
+};
+
+/** The 12 major keys in circle-of-fifths order, as a teacher names them. */
+export const MAJOR_KEYS: readonly string[] = [
+  'C',
+  'G',
+  'D',
+  'A',
+  'E',
+  'B',
+  'F♯',
+  'D♭',
+  'A♭',
+  'E♭',
+  'B♭',
+  'F',
+];
+/** The 12 minor keys (relative minors of MAJOR_KEYS, same order). */
+export const MINOR_KEYS: readonly string[] = [
+  'A',
+  'E',
+  'B',
+  'F♯',
+  'C♯',
+  'G♯',
+  'D♯',
+  'B♭',
+  'F',
+  'C',
+  'G',
+  'D',
+];
+
+/** Parses a key name without octave ("E♭", "F#"); throws naming the expected form. */
+export function parseKeyName(name: string): { letter: Letter; accidental: Accidental } {
+  const note = parseSpelledNote(`${name}4`);
+  if (!note) throw new Error(`Unknown key "${name}": expected a letter A–G with optional ♯/♭.`);
+  return { letter: note.letter, accidental: note.accidental };
+}
+
+const ACCIDENTAL_TEXT: Record<number, string> = { [-2]: '𝄫', [-1]: '♭', 0: '', 1: '♯', 2: '𝄪' };
+
+/** "F♯4", "B♭3", "F𝄪4": the name of a spelled note (keeps the key's spelling). */
+export function spelledName(note: SpelledNote): string {
+  return `${note.letter}${ACCIDENTAL_TEXT[note.accidental] ?? ''}${note.octave}`;
+}
+
+function scaleNote(note: SpelledNote): ScaleNote {
+  return { ...note, midi: spelledToMidi(note) };
+}
+
+/** Fingering-chart spelling of a written MIDI number (C♯ E♭ F♯ G♯ B♭), with its MIDI. */
+export function chartNote(midi: number): ScaleNote {
+  return scaleNote(spellMidi(midi));
+}
+
+/** Written range of the B♭ trumpet a scale may use, with pedal and double-high-C margins. */
+export const WRITTEN_RANGE_MIDI = { low: 54, high: 84 } as const; // F♯3 .. C6
+
+export interface ScaleOptions {
+  kind: ScaleKind;
+  /** Key name without octave, e.g. "E♭" (ignored spelling-wise for chromatic, which uses ♯ up, ♭ down). */
+  key: string;
+  /** Lowest written MIDI the player wants (inclusive). */
+  lowMidi: number;
+  /** Highest written MIDI the player wants (inclusive). */
+  highMidi: number;
+}
+
+function validateRange(lowMidi: number, highMidi: number): void {
+  const { low, high } = WRITTEN_RANGE_MIDI;
+  for (const [label, value] of [
+    ['lowMidi', lowMidi],
+    ['highMidi', highMidi],
+  ] as const) {
+    if (!Number.isInteger(value) || value < low - 12 || value > high + 12) {
+      throw new Error(
+        `${label} must be an integer from ${low - 12} to ${high + 12}, got ${value}.`,
+      );
+    }
+  }
+  if (highMidi - lowMidi < 11) {
+    throw new Error(
+      `The range must span at least an octave (highMidi − lowMidi ≥ 11), got ${lowMidi}..${highMidi}.`,
+    );
+  }
+}
+
+/**
+ * A scale up and back down, from the lowest tonic inside the range through as many whole octaves
+ * as the range holds (at least one: a range too narrow for this key is rounded to one octave of
+ * it, on the trumpet), as players practise it.
+ * The top note is not repeated: C D E F G A B C B A G F E D C.
+ */
+export function buildScale(options: ScaleOptions): ScaleNote[] {
+  const { kind, lowMidi, highMidi } = options;
+  if (!SCALE_KINDS.includes(kind)) {
+    throw new Error(`Scale kind must be one of ${SCALE_KINDS.join(', ')}, got "${kind}".`);
+  }
+  validateRange(lowMidi, highMidi);
+  const tonic = parseKeyName(options.key);
+  const tonicPitchClass = (((LETTER_PITCH_CLASS[tonic.letter] + tonic.accidental) % 12) + 12) % 12;
+  // Lowest tonic at or above lowMidi.
+  let startMidi = lowMidi + ((tonicPitchClass - (lowMidi % 12) + 12) % 12);
+  const octaves = Math.floor((highMidi - startMidi) / 12);
+  if (octaves < 1) {
+    // The range holds no full octave starting on this tonic: round it to one whole octave of the
+    // key, one octave lower if that stays on the trumpet, else above the range's top if that does.
+    if (startMidi - 12 >= WRITTEN_RANGE_MIDI.low) startMidi -= 12;
+    else if (startMidi + 12 > WRITTEN_RANGE_MIDI.high) {
+      throw new Error(
+        `No full octave of ${options.key} fits between MIDI ${lowMidi}..${highMidi}.`,
+      );
+    }
+  }
+  const octaveCount = Math.max(1, octaves);
+  const up: ScaleNote[] = [];
+  if (kind === 'chromatic') {
+    for (let midi = startMidi; midi <= startMidi + 12 * octaveCount; midi++) {
+      up.push(chromaticSpelling(midi, 'up'));
+    }
+    const down: ScaleNote[] = [];
+    for (let midi = startMidi + 12 * octaveCount - 1; midi >= startMidi; midi--) {
+      down.push(chromaticSpelling(midi, 'down'));
+    }
+    return [...up, ...down];
+  }
+  const steps = SCALE_STEPS[kind];
+  const tonicOctave = Math.floor(startMidi / 12) - 1;
+  const tonicLetterIndex = LETTERS.indexOf(tonic.letter);
+  for (let degree = 0; degree <= 7 * octaveCount; degree++) {
+    const octaveOffset = Math.floor(degree / 7);
+    const step = steps[degree % 7] + 12 * octaveOffset;
+    const midi = startMidi + step;
+    const letterIndex = tonicLetterIndex + degree;
+    const letter = LETTERS[letterIndex % 7];
+    // Octave number changes at C: count how many times the letter sequence wrapped past B.
+    const octave = tonicOctave + Math.floor(letterIndex / 7);
+    const natural = 12 * (octave + 1) + LETTER_PITCH_CLASS[letter];
+    up.push({ letter, accidental: (midi - natural) as Accidental, octave, midi });
+  }
+  const down = up.slice(0, -1).reverse();
+  return [...up, ...down];
+}
+
+/** Chromatic scales are written with sharps going up and flats coming down. */
+function chromaticSpelling(midi: number, direction: 'up' | 'down'): ScaleNote {
+  return scaleNote(spellMidi(midi, direction === 'up' ? 'sharps' : 'flats'));
+}
+
+export interface LongTonePyramidOptions {
+  /** Written MIDI of the top note (default G4 = 67). */
+  topMidi?: number;
+  /** Written MIDI of the bottom note (default F♯3 = 54). */
+  bottomMidi?: number;
+}
+
+/**
+ * The descending chromatic long-tone pyramid: top note down by semitones to the bottom note and
+ * back up (G4 F♯4 F4 … F♯3 G3 … G4 by default); the bottom note is played once.
+ */
+export function longTonePyramid(options: LongTonePyramidOptions = {}): ScaleNote[] {
+  const topMidi = options.topMidi ?? 67;
+  const bottomMidi = options.bottomMidi ?? 54;
+  for (const [label, value] of [
+    ['topMidi', topMidi],
+    ['bottomMidi', bottomMidi],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 42 || value > 96) {
+      throw new Error(`${label} must be an integer MIDI number from 42 to 96, got ${value}.`);
+    }
+  }
+  if (bottomMidi >= topMidi) {
+    throw new Error(`bottomMidi (${bottomMidi}) must be below topMidi (${topMidi}).`);
+  }
+  const notes: ScaleNote[] = [];
+  for (let midi = topMidi; midi >= bottomMidi; midi--) notes.push(chartNote(midi));
+  for (let midi = bottomMidi + 1; midi <= topMidi; midi++) notes.push(chartNote(midi));
+  return notes;
+}
+
+/** Intervals the ear exercise asks for, in semitones above the reference. */
+export const INTERVALS: readonly { semitones: number; name: string }[] = [
+  { semitones: 1, name: 'minor 2nd' },
+  { semitones: 2, name: 'major 2nd' },
+  { semitones: 3, name: 'minor 3rd' },
+  { semitones: 4, name: 'major 3rd' },
+  { semitones: 5, name: 'perfect 4th' },
+  { semitones: 6, name: 'tritone' },
+  { semitones: 7, name: 'perfect 5th' },
+  { semitones: 8, name: 'minor 6th' },
+  { semitones: 9, name: 'major 6th' },
+  { semitones: 10, name: 'minor 7th' },
+  { semitones: 11, name: 'major 7th' },
+  { semitones: 12, name: 'octave' },
+];

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import {
+  centsFrom,
+  overallScore,
+  scoreAttack,
+  scoreHold,
+  scoreTimedNotes,
+  type PitchSample,
+} from './scoring';
+
+const A4 = 440;
+const hzAt = (cents: number, refHz = A4): number => refHz * 2 ** (cents / 1200);
+/** A track sampled every 10 ms; `centsAt(tMs)` gives the offset, null for silence. */
+function track(durationMs: number, centsAt: (tMs: number) => number | null, refHz = A4) {
+  const samples: PitchSample[] = [];
+  for (let t = 0; t < durationMs; t += 10) {
+    const cents = centsAt(t);
+    samples.push({ timeMs: 1000 + t, hz: cents === null ? 0 : hzAt(cents, refHz) });
+  }
+  return samples;
+}
+
+describe('centsFrom', () => {
+  it('is 0 on the reference, +1200 an octave up, −100 a semitone down', () => {
+    expect(centsFrom(440, 440)).toBe(0);
+    expect(centsFrom(880, 440)).toBeCloseTo(1200, 9);
+    expect(centsFrom(440 / 2 ** (1 / 12), 440)).toBeCloseTo(-100, 9);
+  });
+});
+
+describe('scoreHold (long tones)', () => {
+  it('a steady note on the target scores high and is in tune all the time', () => {
+    const r = scoreHold(
+      track(4000, (t) => 3 * Math.sin(t / 50)),
+      { targetHz: A4 },
+    );
+    expect(r.score).toBeGreaterThanOrEqual(95);
+    expect(r.inTuneFraction).toBe(1);
+    expect(Math.abs(r.medianCents ?? NaN)).toBeLessThan(1);
+    expect(r.spreadCents ?? NaN).toBeLessThan(3);
+    expect(Math.abs(r.driftCents ?? NaN)).toBeLessThan(2);
+  });
+
+  it('a steady note 35 ¢ sharp scores low and reports the offset', () => {
+    const r = scoreHold(
+      track(4000, () => 35),
+      { targetHz: A4 },
+    );
+    expect(r.score).toBeLessThan(30);
+    expect(r.inTuneFraction).toBe(0);
+    expect(r.medianCents ?? NaN).toBeCloseTo(35, 6);
+  });
+
+  it('the in-tune band is configurable: 35 ¢ off is in tune for a ±40 ¢ band', () => {
+    expect(
+      scoreHold(
+        track(2000, () => -35),
+        { targetHz: A4, inTuneCents: 40 },
+      ).score,
+    ).toBeGreaterThan(80);
+  });
+
+  it('a note that sags from +20 to −20 ¢ shows the drift and about half the time in tune', () => {
+    const r = scoreHold(
+      track(4000, (t) => 20 - (40 * t) / 4000),
+      { targetHz: A4 },
+    );
+    expect(r.driftCents ?? NaN).toBeLessThan(-30);
+    expect(r.driftCents ?? NaN).toBeGreaterThan(-40);
+    expect(r.inTuneFraction).toBeCloseTo(0.5, 1);
+  });
+
+  it('a wobbly note (±30 ¢ waver) is less steady and scores lower than a steady one', () => {
+    const wobbly = scoreHold(
+      track(4000, (t) => 30 * Math.sin((2 * Math.PI * t) / 400)),
+      { targetHz: A4 },
+    );
+    expect(wobbly.spreadCents ?? NaN).toBeGreaterThan(18);
+    expect(wobbly.score).toBeLessThan(50);
+  });
+
+  it('silence is data, not an error: score 0, no median', () => {
+    const r = scoreHold(
+      track(2000, () => null),
+      { targetHz: A4 },
+    );
+    expect(r).toMatchObject({ score: 0, voicedFraction: 0, medianCents: null, spreadCents: null });
+    expect(scoreHold([], { targetHz: A4 }).score).toBe(0);
+  });
+
+  it('playing the octave above counts as off the note, not as in tune', () => {
+    const r = scoreHold(
+      track(2000, () => 1200),
+      { targetHz: A4 },
+    );
+    expect(r.offNoteFraction).toBe(1);
+    expect(r.score).toBe(0);
+  });
+
+  it('validates its options, naming the allowed range', () => {
+    expect(() => scoreHold([], { targetHz: A4, inTuneCents: 0 })).toThrow(/1 to 50/);
+    expect(() => scoreHold([], { targetHz: -1 })).toThrow(/targetHz must be from 20 to 5000/);
+  });
+});
+
+describe('scoreAttack (lip slurs)', () => {
+  const C5 = 523.25;
+  const G4 = 392;
+  const E5 = 659.26;
+
+  it('a clean slur that settles within 60 ms locks fast with no overshoot', () => {
+    const r = scoreAttack(
+      track(500, (t) => (t < 60 ? -80 + (80 * t) / 60 : 0), C5),
+      { targetHz: C5 },
+    );
+    expect(r.outcome).toBe('locked');
+    expect(r.timeToLockMs ?? NaN).toBeLessThanOrEqual(60);
+    expect(r.overshootCents).toBeLessThan(1);
+    expect(r.score).toBe(100);
+  });
+
+  it('a slow, scooped slur takes longer to lock and scores lower', () => {
+    const slow = scoreAttack(
+      track(1000, (t) => (t < 500 ? -150 + (150 * t) / 500 : 0), C5),
+      { targetHz: C5 },
+    );
+    expect(slow.timeToLockMs ?? NaN).toBeGreaterThan(400);
+    expect(slow.score).toBeLessThan(70);
+  });
+
+  it('coming up from below and shooting 30 ¢ over reports a 30 ¢ overshoot', () => {
+    const r = scoreAttack(
+      track(600, (t) => (t < 50 ? -60 : t < 100 ? 30 : 0), C5),
+      { targetHz: C5 },
+    );
+    expect(r.overshootCents).toBeCloseTo(30, 6);
+    expect(r.outcome).toBe('locked');
+  });
+
+  it('landing on the partial above is a crack; nothing at all is a miss', () => {
+    const cracked = scoreAttack(
+      track(500, () => 0, E5),
+      { targetHz: C5, otherHz: [G4, E5] },
+    );
+    expect(cracked.outcome).toBe('cracked');
+    expect(cracked.score).toBe(0);
+    const missed = scoreAttack(
+      track(500, () => null),
+      { targetHz: C5, otherHz: [G4, E5] },
+    );
+    expect(missed.outcome).toBe('missed');
+  });
+});
+
+describe('scoreTimedNotes (scales with a metronome)', () => {
+  it('finds each note, its timing against the beat and its pitch', () => {
+    const targets = [261.63, 293.66, 329.63, 349.23];
+    const beatMs = 500; // 120 bpm
+    // Each note comes 40 ms late and 5 ¢ sharp.
+    const samples: PitchSample[] = [];
+    for (let t = 0; t < 2000; t += 10) {
+      const i = Math.floor((t - 40) / beatMs);
+      samples.push({ timeMs: t, hz: i < 0 ? 0 : hzAt(5, targets[i]) });
+    }
+    const notes = scoreTimedNotes(samples, targets, 0, beatMs);
+    expect(notes).toHaveLength(4);
+    for (const n of notes) {
+      expect(n.timingMs).toBe(40);
+      expect(n.medianCents ?? NaN).toBeCloseTo(5, 6);
+      expect(n.score).toBeGreaterThan(80);
+    }
+    expect(() => scoreTimedNotes(samples, targets, 0, 100)).toThrow(/beatMs/);
+  });
+
+  it('a skipped note is missed and pulls the overall score down', () => {
+    const targets = [261.63, 293.66];
+    const samples: PitchSample[] = [];
+    for (let t = 0; t < 1000; t += 10) samples.push({ timeMs: t, hz: t < 500 ? targets[0] : 0 });
+    const notes = scoreTimedNotes(samples, targets, 0, 500);
+    expect(notes[1]).toMatchObject({ outcome: 'missed', timingMs: null, score: 0 });
+    expect(overallScore(notes)).toBeLessThanOrEqual(50);
+  });
+});

@@ -1,0 +1,290 @@
+/**
+ * Scores a pitch track (what the microphone heard) against a target note. Pure: a track is an
+ * array of `{ timeMs, hz }` samples as the pitch service emits them, `hz` 0 meaning no pitch.
+ *
+ * Frames are weighted equally: the pitch service emits readings at a fixed hop, silent or not,
+ * so a fraction of frames is a fraction of time.
+ */
+
+export interface PitchSample {
+  timeMs: number;
+  /** Sounding frequency; 0 = no pitch (silence, noise). */
+  hz: number;
+}
+
+/** Signed cents of `hz` above `referenceHz` (negative = flat). */
+export function centsFrom(hz: number, referenceHz: number): number {
+  return 1200 * Math.log2(hz / referenceHz);
+}
+
+/** Frames further than this from the target belong to another note (a crack or a wrong note). */
+export const ON_NOTE_CENTS = 50;
+/** Part of the start of a held note that is the attack, not the hold (steadiness and drift skip it). */
+const ATTACK_MS = 200;
+
+export interface HoldScoreOptions {
+  /** Sounding frequency of the target. */
+  targetHz: number;
+  /** Half-width of the in-tune band (default ±10 ¢). */
+  inTuneCents?: number;
+}
+
+export interface HoldResult {
+  /** 0..100. */
+  score: number;
+  /** Fraction (0..1) of the hold's frames within ±inTuneCents of the target. */
+  inTuneFraction: number;
+  /** Fraction of frames with any pitch. */
+  voicedFraction: number;
+  /** Fraction of voiced frames more than ON_NOTE_CENTS away (another note or partial). */
+  offNoteFraction: number;
+  /** Median offset of the held (on-note) frames, cents; null when the note was not played. */
+  medianCents: number | null;
+  /** Standard deviation of the held frames, cents: the steadiness (smaller is steadier). */
+  spreadCents: number | null;
+  /** Change over the hold from a straight-line fit, cents (positive = went sharp). */
+  driftCents: number | null;
+  /** Frames scored. */
+  frameCount: number;
+}
+
+function validateBand(name: string, value: number, low: number, high: number): void {
+  if (!Number.isFinite(value) || value < low || value > high) {
+    throw new Error(`${name} must be from ${low} to ${high}, got ${value}.`);
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function standardDeviation(values: readonly number[]): number {
+  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+  return Math.sqrt(values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / values.length);
+}
+
+/** Least-squares slope of y over x, or 0 when x does not vary. */
+function slope(xs: readonly number[], ys: readonly number[]): number {
+  const n = xs.length;
+  const meanX = xs.reduce((s, v) => s + v, 0) / n;
+  const meanY = ys.reduce((s, v) => s + v, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    num += (xs[i] - meanX) * (ys[i] - meanY);
+    den += (xs[i] - meanX) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
+}
+
+const clamp01 = (value: number): number => Math.min(1, Math.max(0, value));
+
+/**
+ * A held note (long tone). The score weighs what a teacher listens for: mostly time in tune,
+ * then steadiness (spread) and centring (median offset):
+ * 70 × in-tune fraction + 15 × (1 − spread/25 ¢) + 15 × (1 − |median|/50 ¢), each term clamped.
+ */
+export function scoreHold(track: readonly PitchSample[], options: HoldScoreOptions): HoldResult {
+  const inTuneCents = options.inTuneCents ?? 10;
+  validateBand('targetHz', options.targetHz, 20, 5000);
+  validateBand('inTuneCents', inTuneCents, 1, 50);
+  const empty: HoldResult = {
+    score: 0,
+    inTuneFraction: 0,
+    voicedFraction: 0,
+    offNoteFraction: 0,
+    medianCents: null,
+    spreadCents: null,
+    driftCents: null,
+    frameCount: track.length,
+  };
+  if (track.length === 0) return empty;
+
+  let voiced = 0;
+  let inTune = 0;
+  let offNote = 0;
+  const heldTimesS: number[] = [];
+  const heldCents: number[] = [];
+  const startMs = track[0].timeMs;
+  const shortNote = track[track.length - 1].timeMs - startMs < 2 * ATTACK_MS;
+  for (const sample of track) {
+    if (!(sample.hz > 0)) continue;
+    voiced++;
+    const cents = centsFrom(sample.hz, options.targetHz);
+    if (Math.abs(cents) <= inTuneCents) inTune++;
+    if (Math.abs(cents) > ON_NOTE_CENTS) {
+      offNote++;
+      continue;
+    }
+    if (sample.timeMs - startMs >= ATTACK_MS || shortNote) {
+      heldTimesS.push((sample.timeMs - startMs) / 1000);
+      heldCents.push(cents);
+    }
+  }
+  const inTuneFraction = inTune / track.length;
+  const result: HoldResult = {
+    ...empty,
+    inTuneFraction,
+    voicedFraction: voiced / track.length,
+    offNoteFraction: voiced ? offNote / voiced : 0,
+  };
+  if (heldCents.length === 0) {
+    result.score = Math.round(70 * inTuneFraction);
+    return result;
+  }
+  const medianCents = median(heldCents);
+  const spreadCents = standardDeviation(heldCents);
+  const durationS = heldTimesS[heldTimesS.length - 1] - heldTimesS[0];
+  const driftCents = slope(heldTimesS, heldCents) * durationS;
+  // Steadiness and centring only count for the part of the hold that was actually on the note.
+  const heldFraction = heldCents.length / track.length;
+  const score =
+    70 * inTuneFraction +
+    15 * heldFraction * clamp01(1 - spreadCents / 25) +
+    15 * heldFraction * clamp01(1 - Math.abs(medianCents) / 50);
+  return {
+    ...result,
+    score: Math.round(score),
+    medianCents,
+    spreadCents,
+    driftCents,
+  };
+}
+
+export interface AttackOptions {
+  targetHz: number;
+  /** Sounding frequencies of the neighbouring notes the player might land on instead (other partials). */
+  otherHz?: readonly number[];
+  /** Half-width of the lock band (default ±20 ¢). */
+  lockCents?: number;
+  /** How long the pitch must stay in the band to count as locked (default 80 ms). */
+  holdMs?: number;
+}
+
+export type AttackOutcome = 'locked' | 'cracked' | 'missed';
+
+export interface AttackResult {
+  outcome: AttackOutcome;
+  /** 0..100. */
+  score: number;
+  /** From the first pitched frame to the start of the locked run; null if it never locked. */
+  timeToLockMs: number | null;
+  /** Largest excursion past the target, opposite to the approach, before settling (cents ≥ 0). */
+  overshootCents: number;
+  /** Median offset once locked (cents), null when not locked. */
+  medianCents: number | null;
+}
+
+/**
+ * A slurred or tongued attack onto a note (lip slurs, scales): how fast the note locks within
+ * ±20 ¢, how far it overshoots, and whether it cracked onto another partial or was missed.
+ * The track should cover the note only (from the moment it was due to the next note).
+ */
+export function scoreAttack(track: readonly PitchSample[], options: AttackOptions): AttackResult {
+  const lockCents = options.lockCents ?? 20;
+  const holdMs = options.holdMs ?? 80;
+  validateBand('targetHz', options.targetHz, 20, 5000);
+  validateBand('lockCents', lockCents, 1, 100);
+  validateBand('holdMs', holdMs, 0, 2000);
+  const voiced = track.filter((s) => s.hz > 0);
+  const missed: AttackResult = {
+    outcome: 'missed',
+    score: 0,
+    timeToLockMs: null,
+    overshootCents: 0,
+    medianCents: null,
+  };
+  if (voiced.length === 0) return missed;
+  const onsetMs = voiced[0].timeMs;
+
+  // The first run of frames inside the band lasting holdMs (or to the end of the track).
+  let lockIndex = -1;
+  for (let i = 0; i < track.length && lockIndex < 0; i++) {
+    if (!inBand(track[i], options.targetHz, lockCents)) continue;
+    let j = i;
+    while (j + 1 < track.length && inBand(track[j + 1], options.targetHz, lockCents)) j++;
+    if (track[j].timeMs - track[i].timeMs >= holdMs || j === track.length - 1) lockIndex = i;
+    i = j;
+  }
+
+  if (lockIndex < 0) {
+    // Not locked: did it land somewhere else (a crack onto another partial) or nowhere?
+    const centsToTarget = median(voiced.map((s) => Math.abs(centsFrom(s.hz, options.targetHz))));
+    const landedElsewhere = (options.otherHz ?? []).some(
+      (hz) =>
+        median(voiced.map((s) => Math.abs(centsFrom(s.hz, hz)))) < Math.min(centsToTarget, 50),
+    );
+    return { ...missed, outcome: landedElsewhere ? 'cracked' : 'missed' };
+  }
+
+  const lockMs = track[lockIndex].timeMs;
+  const timeToLockMs = Math.max(0, lockMs - onsetMs);
+  const approachCents = centsFrom(voiced[0].hz, options.targetHz);
+  const approachSign = Math.sign(approachCents);
+  // Overshoot: going past the target on the far side of the approach, up to 150 ms after the lock.
+  let overshootCents = 0;
+  const locked: number[] = [];
+  for (const sample of track) {
+    if (!(sample.hz > 0)) continue;
+    const cents = centsFrom(sample.hz, options.targetHz);
+    if (sample.timeMs >= lockMs && Math.abs(cents) <= lockCents) locked.push(cents);
+    if (sample.timeMs > lockMs + 150 || Math.abs(cents) > ON_NOTE_CENTS * 4) continue;
+    if (approachSign !== 0) overshootCents = Math.max(overshootCents, -approachSign * cents);
+  }
+  const score = Math.round(
+    100 * clamp01(1 - Math.max(0, timeToLockMs - 100) / 900) * clamp01(1 - overshootCents / 100),
+  );
+  return {
+    outcome: 'locked',
+    score,
+    timeToLockMs,
+    overshootCents,
+    medianCents: locked.length ? median(locked) : null,
+  };
+}
+
+function inBand(sample: PitchSample, targetHz: number, bandCents: number): boolean {
+  return sample.hz > 0 && Math.abs(centsFrom(sample.hz, targetHz)) <= bandCents;
+}
+
+export interface TimedNoteResult extends AttackResult {
+  /** Onset minus the beat it was due on, ms (negative = early); null when missed. */
+  timingMs: number | null;
+}
+
+/**
+ * Notes played to a metronome (scales): note i is due at `firstBeatMs + i × beatMs`. Each note's
+ * frames are those from half a beat before it is due to half a beat after; its onset is the first
+ * frame on the note (within ±50 ¢), its pitch and lock are scored as an attack.
+ */
+export function scoreTimedNotes(
+  track: readonly PitchSample[],
+  targetsHz: readonly number[],
+  firstBeatMs: number,
+  beatMs: number,
+): TimedNoteResult[] {
+  validateBand('beatMs', beatMs, 60_000 / 208, 60_000 / 40);
+  return targetsHz.map((targetHz, i) => {
+    const dueMs = firstBeatMs + i * beatMs;
+    const window = track.filter(
+      (s) => s.timeMs >= dueMs - beatMs / 2 && s.timeMs < dueMs + beatMs / 2,
+    );
+    const onset = window.find(
+      (s) => s.hz > 0 && Math.abs(centsFrom(s.hz, targetHz)) <= ON_NOTE_CENTS,
+    );
+    const fromOnset = onset ? window.filter((s) => s.timeMs >= onset.timeMs) : [];
+    const attack = scoreAttack(fromOnset, { targetHz, holdMs: Math.min(80, beatMs / 4) });
+    const timingMs = onset ? onset.timeMs - dueMs : null;
+    // A note on time scores its attack score; 100 ms late/early costs a quarter of it.
+    const timingFactor = timingMs === null ? 0 : clamp01(1 - Math.abs(timingMs) / 400);
+    return { ...attack, score: Math.round(attack.score * timingFactor), timingMs };
+  });
+}
+
+/** Mean of per-note scores, rounded; 0 for no notes. */
+export function overallScore(notes: readonly { score: number }[]): number {
+  if (notes.length === 0) return 0;
+  return Math.round(notes.reduce((sum, n) => sum + n.score, 0) / notes.length);
+}
