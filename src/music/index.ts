@@ -1,3 +1,4 @@
 // Public API of the pure music logic (no React, Ionic, Capacitor, Web Audio or DOM in here).
 export * from './notes';
 export * from './cents';
+export * from './transposition';
