@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  centsFrom,
   overallScore,
   scoreAttack,
   scoreHold,
@@ -19,14 +18,6 @@ function track(durationMs: number, centsAt: (tMs: number) => number | null, refH
   }
   return samples;
 }
-
-describe('centsFrom', () => {
-  it('is 0 on the reference, +1200 an octave up, −100 a semitone down', () => {
-    expect(centsFrom(440, 440)).toBe(0);
-    expect(centsFrom(880, 440)).toBeCloseTo(1200, 9);
-    expect(centsFrom(440 / 2 ** (1 / 12), 440)).toBeCloseTo(-100, 9);
-  });
-});
 
 describe('scoreHold (long tones)', () => {
   it('a steady note on the target scores high and is in tune all the time', () => {

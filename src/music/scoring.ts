@@ -5,6 +5,7 @@
  * Frames are weighted equally: the pitch service emits readings at a fixed hop, silent or not,
  * so a fraction of frames is a fraction of time.
  */
+import { centsBetween } from './cents';
 
 export interface PitchSample {
   timeMs: number;
@@ -13,9 +14,7 @@ export interface PitchSample {
 }
 
 /** Signed cents of `hz` above `referenceHz` (negative = flat). */
-export function centsFrom(hz: number, referenceHz: number): number {
-  return 1200 * Math.log2(hz / referenceHz);
-}
+const centsFrom = (hz: number, referenceHz: number): number => centsBetween(referenceHz, hz);
 
 /** Frames further than this from the target belong to another note (a crack or a wrong note). */
 export const ON_NOTE_CENTS = 50;
