@@ -2,3 +2,4 @@
 export * from './notes';
 export * from './cents';
 export * from './transposition';
+export * from './fingerings';
