@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export { audioDir, audioFile, projectRoot } from './paths';
@@ -100,4 +100,13 @@ export function baseUrl(): string {
 /** Absolute URL of an app path, e.g. `appUrl('/home/tuner')`. */
 export function appUrl(path = '/'): string {
   return `${baseUrl()}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/**
+ * The page the user sees: the innermost `.ion-page` that Ionic has not hidden (tabs keep the
+ * other tab's page in the DOM with `ion-page-hidden`, and `ion-app`/`ion-tabs` are `.ion-page`s
+ * too). Scope page queries with it, e.g. `activePage(page).locator('ion-title')`.
+ */
+export function activePage(page: Page): Locator {
+  return page.locator('.ion-page:not(.ion-page-hidden):not(:has(.ion-page))');
 }

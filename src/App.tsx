@@ -1,0 +1,28 @@
+import { IonApp, IonRouterOutlet } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { Navigate, Route } from 'react-router-dom';
+import type { PitchService } from './audio/pitch-service-types';
+import { HomeTabs } from './app/HomeTabs';
+import { PitchGradientDefs } from './app/PitchGradientDefs';
+import { PitchServiceProvider } from './app/pitch-service-context';
+import { TapToStart } from './app/TapToStart';
+
+/** The root view: routes, the shared SVG gradient and the "Tap to start listening" affordance. */
+export default function App(props: { pitchService: PitchService }) {
+  return (
+    <PitchServiceProvider service={props.pitchService}>
+      <IonApp>
+        <PitchGradientDefs />
+        <IonReactRouter>
+          <IonRouterOutlet>
+            <Route path="/home/*" element={<HomeTabs />} />
+            <Route path="/" element={<Navigate to="/home" replace />} />
+            {/* An unknown path lands on the app, not on a blank screen. */}
+            <Route path="*" element={<Navigate to="/home" replace />} />
+          </IonRouterOutlet>
+        </IonReactRouter>
+        <TapToStart />
+      </IonApp>
+    </PitchServiceProvider>
+  );
+}

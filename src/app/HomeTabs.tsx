@@ -1,0 +1,54 @@
+import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
+import { musicalNotesOutline, speedometerOutline } from 'ionicons/icons';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+
+// Each page is its own chunk, loaded when its tab is first shown.
+const ExercisePage = lazy(() => import('../pages/ExercisePage'));
+const TunerPage = lazy(() => import('../pages/TunerPage'));
+
+/**
+ * Ionic's IonTabs accepts only an outlet/tabs as children, so each lazy page gets its own Suspense
+ * (a Suspense directly inside IonTabs throws).
+ */
+function Lazy(props: { children: ReactNode }) {
+  return <Suspense fallback={null}>{props.children}</Suspense>;
+}
+
+/** `/home/*`: the tab shell. `/home` opens the exercise tab. */
+export function HomeTabs() {
+  return (
+    <IonTabs>
+      <IonRouterOutlet>
+        <Route
+          path="exercise"
+          element={
+            <Lazy>
+              <ExercisePage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="tuner"
+          element={
+            <Lazy>
+              <TunerPage />
+            </Lazy>
+          }
+        />
+        <Route index element={<Navigate to="exercise" replace />} />
+        <Route path="*" element={<Navigate to="/home/exercise" replace />} />
+      </IonRouterOutlet>
+      <IonTabBar slot="bottom">
+        <IonTabButton tab="exercise" href="/home/exercise">
+          <IonIcon icon={musicalNotesOutline} aria-hidden="true" />
+          <IonLabel>Exercise</IonLabel>
+        </IonTabButton>
+        <IonTabButton tab="tuner" href="/home/tuner">
+          <IonIcon icon={speedometerOutline} aria-hidden="true" />
+          <IonLabel>Tuner</IonLabel>
+        </IonTabButton>
+      </IonTabBar>
+    </IonTabs>
+  );
+}

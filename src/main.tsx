@@ -1,0 +1,46 @@
+import { setupIonicReact } from '@ionic/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+// The real pitch service replaces this one import (separate issue).
+import { createPlaceholderPitchService } from './audio/placeholder-pitch-service';
+import App from './App';
+import { startApp } from './app/startup';
+import {
+  currentPlatform,
+  keepAwake,
+  nativeMicrophonePermission,
+  showAlert,
+  statusBar,
+} from './native';
+
+/* Ionic's required CSS, then the optional utilities the app uses. */
+import '@ionic/react/css/core.css';
+import '@ionic/react/css/normalize.css';
+import '@ionic/react/css/structure.css';
+import '@ionic/react/css/typography.css';
+import '@ionic/react/css/padding.css';
+import '@ionic/react/css/flex-utils.css';
+import '@ionic/react/css/palettes/dark.system.css';
+import './app/global.css';
+
+setupIonicReact();
+
+const pitchService = createPlaceholderPitchService();
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+createRoot(rootElement).render(
+  <StrictMode>
+    <App pitchService={pitchService} />
+  </StrictMode>,
+);
+
+// Once per app start, outside React (StrictMode runs effects twice in development).
+startApp({
+  platform: currentPlatform(),
+  permission: nativeMicrophonePermission,
+  alert: showAlert,
+  statusBar,
+  keepAwake,
+  pitchService,
+}).catch((error: unknown) => console.error('start-up failed', error));
