@@ -1,0 +1,5 @@
+package app.embouchure.trumpet;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
