@@ -104,11 +104,14 @@ export function scoreHold(track: readonly PitchSample[], options: HoldScoreOptio
   let voiced = 0;
   let inTune = 0;
   let offNote = 0;
+  let afterAttack = 0;
   const heldTimesS: number[] = [];
   const heldCents: number[] = [];
   const startMs = track[0].timeMs;
   const shortNote = track[track.length - 1].timeMs - startMs < 2 * ATTACK_MS;
   for (const sample of track) {
+    const pastAttack = sample.timeMs - startMs >= ATTACK_MS || shortNote;
+    if (pastAttack) afterAttack++;
     if (!(sample.hz > 0)) continue;
     voiced++;
     const cents = centsFrom(sample.hz, options.targetHz);
@@ -117,7 +120,7 @@ export function scoreHold(track: readonly PitchSample[], options: HoldScoreOptio
       offNote++;
       continue;
     }
-    if (sample.timeMs - startMs >= ATTACK_MS || shortNote) {
+    if (pastAttack) {
       heldTimesS.push((sample.timeMs - startMs) / 1000);
       heldCents.push(cents);
     }
@@ -138,7 +141,7 @@ export function scoreHold(track: readonly PitchSample[], options: HoldScoreOptio
   const durationS = heldTimesS[heldTimesS.length - 1] - heldTimesS[0];
   const driftCents = slope(heldTimesS, heldCents) * durationS;
   // Steadiness and centring only count for the part of the hold that was actually on the note.
-  const heldFraction = heldCents.length / track.length;
+  const heldFraction = heldCents.length / afterAttack;
   const score =
     70 * inTuneFraction +
     15 * heldFraction * clamp01(1 - spreadCents / 25) +

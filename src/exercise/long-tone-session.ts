@@ -1,0 +1,173 @@
+import type { PitchReading } from '../audio/pitch-service-types';
+import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import { coachNote, coachSession, type CoachAdvice } from '../music/coach';
+import { centsBetween } from '../music/cents';
+import type { ScaleNote } from '../music/scales';
+import { overallScore, scoreHold, type HoldResult, type PitchSample } from '../music/scoring';
+import { writtenMidiToHz, type InstrumentId } from '../music/transposition';
+import { noteContext } from './note-context';
+
+/** Hold length a player can choose, seconds. */
+export const HOLD_SECONDS_RANGE = { min: 1, max: 60 } as const;
+/** A note starts on the first pitched frame after this much silence (a breath between notes). */
+const SILENCE_BEFORE_ONSET_MS = 60;
+
+export interface LongToneOptions {
+  notes: readonly ScaleNote[];
+  holdSeconds: number;
+  instrument: InstrumentId;
+  a4Hz: number;
+  inTuneCents: number;
+  /** Median offsets of earlier attempts per written MIDI (oldest first), for the coach. */
+  pastCentsByMidi?: ReadonlyMap<number, readonly number[]>;
+}
+
+export interface NoteOutcome {
+  writtenMidi: number;
+  name: string;
+  targetHz: number;
+  result: HoldResult;
+  advice: CoachAdvice | null;
+  /** Offsets from the target over the hold, for the trace plot: [ms from onset, cents or null]. */
+  trace: readonly (readonly [number, number | null])[];
+}
+
+export type LongTonePhase = 'waiting' | 'holding' | 'done';
+
+export interface LongToneState {
+  phase: LongTonePhase;
+  index: number;
+  /** Onset of the current hold on the pitch service's clock, ms (null while waiting). */
+  onsetMs: number | null;
+  outcomes: readonly NoteOutcome[];
+  score: number;
+  sessionAdvice: string | null;
+}
+
+export interface LongToneSession {
+  /** Changes only at note boundaries: safe to render with React. */
+  readonly state: ReadonlyObservable<LongToneState>;
+  /** Feed every reading of the pitch service (the page subscribes and forwards). */
+  onReading(reading: PitchReading): void;
+  /** Score the current note with what was heard so far (or nothing) and move on. */
+  skip(nowMs: number): void;
+  /** End the exercise now; unplayed notes are left out of the results. */
+  finish(): void;
+  targetHz(index: number): number;
+}
+
+/**
+ * The long-tone exercise as a state machine, independent of React and of the microphone:
+ * for each note, wait for the player to start it (a pitched frame after silence), record
+ * `holdSeconds` of readings, score the hold and ask the coach, then go to the next note.
+ */
+export function createLongToneSession(options: LongToneOptions): LongToneSession {
+  const { notes, instrument, a4Hz, inTuneCents } = options;
+  if (notes.length === 0) throw new Error('A long-tone exercise needs at least one note.');
+  const { min, max } = HOLD_SECONDS_RANGE;
+  if (!(options.holdSeconds >= min && options.holdSeconds <= max)) {
+    throw new Error(`holdSeconds must be from ${min} to ${max}, got ${options.holdSeconds}.`);
+  }
+  const holdMs = options.holdSeconds * 1000;
+  const targets = notes.map((n) => writtenMidiToHz(n.midi, instrument, a4Hz));
+  const state = createObservable<LongToneState>({
+    phase: 'waiting',
+    index: 0,
+    onsetMs: null,
+    outcomes: [],
+    score: 0,
+    sessionAdvice: null,
+  });
+  let samples: PitchSample[] = [];
+  let silentSinceMs: number | null = null;
+  let lastTimeMs = 0;
+
+  const complete = (): void => {
+    const current = state.get();
+    const note = notes[current.index];
+    const targetHz = targets[current.index];
+    const onset = current.onsetMs ?? lastTimeMs;
+    const result = scoreHold(samples, { targetHz, inTuneCents });
+    const context = noteContext(note.midi);
+    const earlier = options.pastCentsByMidi?.get(note.midi) ?? [];
+    const sameNoteThisSession = current.outcomes
+      .filter((o) => o.writtenMidi === note.midi && o.result.medianCents !== null)
+      .map((o) => o.result.medianCents as number);
+    const advice = context
+      ? coachNote(
+          context,
+          result.medianCents,
+          [...earlier, ...sameNoteThisSession],
+          Math.max(inTuneCents, 1),
+        )
+      : null;
+    const outcome: NoteOutcome = {
+      writtenMidi: note.midi,
+      name: context?.name ?? String(note.midi),
+      targetHz,
+      result,
+      advice,
+      trace: samples.map((s) => [
+        Math.round(s.timeMs - onset),
+        s.hz > 0 ? Math.round(centsBetween(targetHz, s.hz) * 10) / 10 : null,
+      ]),
+    };
+    const outcomes = [...current.outcomes, outcome];
+    samples = [];
+    silentSinceMs = null;
+    const last = current.index + 1 >= notes.length;
+    state.set({
+      phase: last ? 'done' : 'waiting',
+      index: last ? current.index : current.index + 1,
+      onsetMs: null,
+      outcomes,
+      score: overallScore(outcomes.map((o) => o.result)),
+      sessionAdvice: last ? coachSession(outcomes.map((o) => o.result.medianCents)) : null,
+    });
+  };
+
+  return {
+    state,
+    targetHz: (index) => targets[index],
+    onReading(reading) {
+      const current = state.get();
+      lastTimeMs = reading.timeMs;
+      if (current.phase === 'done') return;
+      if (current.phase === 'waiting') {
+        if (!(reading.hz > 0)) {
+          silentSinceMs ??= reading.timeMs;
+          return;
+        }
+        if (silentSinceMs === null || reading.timeMs - silentSinceMs < SILENCE_BEFORE_ONSET_MS) {
+          silentSinceMs = null;
+          return;
+        }
+        samples = [{ timeMs: reading.timeMs, hz: reading.hz }];
+        state.set({ ...current, phase: 'holding', onsetMs: reading.timeMs });
+        return;
+      }
+      samples.push({ timeMs: reading.timeMs, hz: reading.hz });
+      if (reading.timeMs - (current.onsetMs ?? reading.timeMs) >= holdMs) complete();
+    },
+    skip(nowMs) {
+      if (state.get().phase === 'done') return;
+      lastTimeMs = nowMs;
+      complete();
+    },
+    finish() {
+      const current = state.get();
+      if (current.phase === 'done') return;
+      if (current.phase === 'holding' && samples.length > 0) {
+        complete();
+        if (state.get().phase === 'done') return;
+      }
+      const outcomes = state.get().outcomes;
+      state.set({
+        ...state.get(),
+        phase: 'done',
+        onsetMs: null,
+        sessionAdvice: coachSession(outcomes.map((o) => o.result.medianCents)),
+      });
+    },
+  };
+}
