@@ -3,3 +3,4 @@ export * from './notes';
 export * from './cents';
 export * from './transposition';
 export * from './fingerings';
+export * from './partials';
