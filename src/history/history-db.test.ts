@@ -1,0 +1,30 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { createHistoryStore } from './history-db';
+import { sampleAttempt } from './fixtures.test-data';
+
+describe('history store (IndexedDB through Dexie)', () => {
+  it('keeps attempts across store instances (a reload) and imports only new ones', async () => {
+    const indexedDB = new IDBFactory();
+    const first = createHistoryStore({ indexedDB, IDBKeyRange });
+    expect(await first.add(sampleAttempt)).toBe(true);
+    const reopened = createHistoryStore({ indexedDB, IDBKeyRange });
+    const all = await reopened.all();
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({ exercise: 'long-tones', score: 82 });
+    const later = { ...sampleAttempt, startedAt: '2026-11-21T08:00:00.000Z' };
+    expect(await reopened.importAttempts([sampleAttempt, later])).toBe(1);
+    expect((await reopened.all()).map((a) => a.startedAt)).toEqual([
+      sampleAttempt.startedAt,
+      later.startedAt,
+    ]);
+  });
+
+  it('without IndexedDB: a clear message, saving resolves false instead of throwing', async () => {
+    const store = createHistoryStore({ indexedDB: undefined });
+    // Node has no global indexedDB, so this is the "private mode / blocked" path.
+    expect(store.status.get()).toMatchObject({ state: 'unavailable' });
+    expect(await store.add(sampleAttempt)).toBe(false);
+    expect(await store.all()).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { sampleAttempt } from './fixtures.test-data';
+import { parseExport, toExport } from './records';
+
+describe('history export/import format', () => {
+  it('round-trips an export', () => {
+    const text = JSON.stringify(toExport([{ ...sampleAttempt, id: 7 }]));
+    const parsed = parseExport(text);
+    expect(parsed).toEqual({ ok: true, value: [sampleAttempt] });
+  });
+
+  it.each([
+    ['not JSON', '{oops', /not JSON/],
+    [
+      'a foreign JSON file',
+      JSON.stringify({ name: 'package', version: '1.0.0' }),
+      /not an Embouchure history export/,
+    ],
+    [
+      'a future version',
+      JSON.stringify({ format: 'embouchure-history', version: 9, attempts: [] }),
+      /version 9/,
+    ],
+    [
+      'a score out of range',
+      JSON.stringify(toExport([{ ...sampleAttempt, score: 250 }])),
+      /attempts\[0\]\.score must be 0\.\.100/,
+    ],
+    [
+      'a note with a bad MIDI number',
+      JSON.stringify(
+        toExport([{ ...sampleAttempt, notes: [{ ...sampleAttempt.notes[0], writtenMidi: 3.5 }] }]),
+      ),
+      /notes\[0\]\.writtenMidi/,
+    ],
+    [
+      'an unknown exercise',
+      JSON.stringify(toExport([{ ...sampleAttempt, exercise: 'juggling' as never }])),
+      /exercise must be one of/,
+    ],
+  ])('refuses %s with a clear message', (_label, text, message) => {
+    const parsed = parseExport(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect(parsed.error).toMatch(message);
+      expect(parsed.error).toMatch(/[Nn]othing was imported/);
+    }
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * What the history stores per completed attempt, and the JSON export/import format with its
+ * validation. Pure (no IndexedDB here) so the validation is unit-tested without a browser.
+ */
+
+export const EXERCISE_KINDS = ['long-tones', 'lip-slurs', 'scales', 'intervals'] as const;
+export type ExerciseKind = (typeof EXERCISE_KINDS)[number];
+
+export const EXERCISE_LABELS: Record<ExerciseKind, string> = {
+  'long-tones': 'Long tones',
+  'lip-slurs': 'Lip slurs',
+  scales: 'Scales',
+  intervals: 'Intervals',
+};
+
+export interface NoteRecord {
+  writtenMidi: number;
+  name: string;
+  /** 0..100. */
+  score: number;
+  /** Median offset from the target, cents; null when the note was not played. */
+  medianCents: number | null;
+  spreadCents: number | null;
+  driftCents: number | null;
+  /** 0..1. */
+  inTuneFraction: number | null;
+}
+
+export interface AttemptRecord {
+  /** IndexedDB key; absent before the attempt is stored. */
+  id?: number;
+  /** Start of the attempt, ISO 8601. */
+  startedAt: string;
+  /** Practice time of the attempt, seconds. */
+  durationS: number;
+  exercise: ExerciseKind;
+  /** The settings the attempt was played with (instrument, A4, band, hold …). */
+  settings: Record<string, string | number | boolean>;
+  /** 0..100. */
+  score: number;
+  notes: NoteRecord[];
+}
+
+export const EXPORT_FORMAT = 'embouchure-history';
+export const EXPORT_VERSION = 1;
+
+export interface HistoryExport {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  attempts: AttemptRecord[];
+}
+
+export function toExport(attempts: readonly AttemptRecord[], now = new Date()): HistoryExport {
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: now.toISOString(),
+    attempts: attempts.map(({ id: _id, ...rest }) => rest),
+  };
+}
+
+type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNumberIn = (v: unknown, min: number, max: number): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
+const isNullableNumber = (v: unknown, min: number, max: number): boolean =>
+  v === null || isNumberIn(v, min, max);
+
+function validateNote(raw: unknown, where: string): Result<NoteRecord> {
+  if (!isRecord(raw)) return { ok: false, error: `${where} is not an object` };
+  if (!isNumberIn(raw.writtenMidi, 0, 127) || !Number.isInteger(raw.writtenMidi)) {
+    return { ok: false, error: `${where}.writtenMidi must be an integer 0..127` };
+  }
+  if (typeof raw.name !== 'string' || raw.name.length > 8) {
+    return { ok: false, error: `${where}.name must be a note name` };
+  }
+  if (!isNumberIn(raw.score, 0, 100)) return { ok: false, error: `${where}.score must be 0..100` };
+  for (const key of ['medianCents', 'spreadCents', 'driftCents'] as const) {
+    if (!isNullableNumber(raw[key], -2400, 2400)) {
+      return { ok: false, error: `${where}.${key} must be a number of cents or null` };
+    }
+  }
+  if (!isNullableNumber(raw.inTuneFraction, 0, 1)) {
+    return { ok: false, error: `${where}.inTuneFraction must be 0..1 or null` };
+  }
+  return {
+    ok: true,
+    value: {
+      writtenMidi: raw.writtenMidi,
+      name: raw.name,
+      score: raw.score,
+      medianCents: raw.medianCents as number | null,
+      spreadCents: raw.spreadCents as number | null,
+      driftCents: raw.driftCents as number | null,
+      inTuneFraction: raw.inTuneFraction as number | null,
+    },
+  };
+}
+
+/** Validates one attempt from an untrusted source; the error names the first bad field. */
+export function validateAttempt(raw: unknown, where = 'attempt'): Result<AttemptRecord> {
+  if (!isRecord(raw)) return { ok: false, error: `${where} is not an object` };
+  if (typeof raw.startedAt !== 'string' || Number.isNaN(Date.parse(raw.startedAt))) {
+    return { ok: false, error: `${where}.startedAt must be an ISO date` };
+  }
+  if (!isNumberIn(raw.durationS, 0, 24 * 3600)) {
+    return { ok: false, error: `${where}.durationS must be 0..86400 seconds` };
+  }
+  if (!(EXERCISE_KINDS as readonly unknown[]).includes(raw.exercise)) {
+    return { ok: false, error: `${where}.exercise must be one of ${EXERCISE_KINDS.join(', ')}` };
+  }
+  if (!isRecord(raw.settings)) return { ok: false, error: `${where}.settings must be an object` };
+  const settings: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(raw.settings)) {
+    if (!['string', 'number', 'boolean'].includes(typeof value)) {
+      return { ok: false, error: `${where}.settings.${key} must be a string, number or boolean` };
+    }
+    settings[key] = value as string | number | boolean;
+  }
+  if (!isNumberIn(raw.score, 0, 100)) return { ok: false, error: `${where}.score must be 0..100` };
+  if (!Array.isArray(raw.notes) || raw.notes.length > 1000) {
+    return { ok: false, error: `${where}.notes must be a list of at most 1000 notes` };
+  }
+  const notes: NoteRecord[] = [];
+  for (let i = 0; i < raw.notes.length; i++) {
+    const note = validateNote(raw.notes[i], `${where}.notes[${i}]`);
+    if (!note.ok) return note;
+    notes.push(note.value);
+  }
+  return {
+    ok: true,
+    value: {
+      startedAt: new Date(raw.startedAt).toISOString(),
+      durationS: raw.durationS,
+      exercise: raw.exercise as ExerciseKind,
+      settings,
+      score: raw.score,
+      notes,
+    },
+  };
+}
+
+/**
+ * Parses an export file's text. All or nothing: one bad attempt refuses the whole file, so an
+ * import never half-applies.
+ */
+export function parseExport(text: string): Result<AttemptRecord[]> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'This file is not JSON: nothing was imported.' };
+  }
+  if (!isRecord(raw) || raw.format !== EXPORT_FORMAT) {
+    return {
+      ok: false,
+      error: `This is not an Embouchure history export (format "${EXPORT_FORMAT}"): nothing was imported.`,
+    };
+  }
+  if (raw.version !== EXPORT_VERSION) {
+    return {
+      ok: false,
+      error: `Unsupported history export version ${String(raw.version)} (this app reads version ${EXPORT_VERSION}): nothing was imported.`,
+    };
+  }
+  if (!Array.isArray(raw.attempts)) {
+    return { ok: false, error: 'The file has no list of attempts: nothing was imported.' };
+  }
+  const attempts: AttemptRecord[] = [];
+  for (let i = 0; i < raw.attempts.length; i++) {
+    const attempt = validateAttempt(raw.attempts[i], `attempts[${i}]`);
+    if (!attempt.ok) {
+      return { ok: false, error: `Invalid file: ${attempt.error}. Nothing was imported.` };
+    }
+    attempts.push(attempt.value);
+  }
+  return { ok: true, value: attempts };
+}
+
+/** Identity of an attempt across devices/imports: the same attempt imported twice is kept once. */
+export const attemptKey = (a: Pick<AttemptRecord, 'startedAt' | 'exercise'>): string =>
+  `${a.startedAt}|${a.exercise}`;
