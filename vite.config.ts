@@ -7,11 +7,19 @@ import react from '@vitejs/plugin-react';
 const neverInlineWasm = (filePath: string): boolean | undefined =>
   filePath.endsWith('.wasm') ? false : undefined;
 
+// @ionic/react imports every Ionic web component; each `ion-*.js` module only defines classes and
+// registers its element when its React wrapper first renders. Marking those modules side-effect
+// free lets the bundler drop the components the app never uses (initial JS ~312 → see README).
+const ionicComponentsAreSideEffectFree = [
+  { test: /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[a-z-]+\.js$/, sideEffects: false },
+];
+
 export default defineConfig({
   plugins: [react()],
   build: {
     assetsInlineLimit: neverInlineWasm,
     target: 'es2022',
+    rolldownOptions: { treeshake: { moduleSideEffects: ionicComponentsAreSideEffectFree } },
   },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },

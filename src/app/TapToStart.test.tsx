@@ -1,0 +1,42 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { createObservable } from '../lib/observable';
+import type { PitchService, PitchServiceStatus } from '../audio/pitch-service-types';
+import { PitchServiceProvider } from './pitch-service-context';
+import { TapToStart } from './TapToStart';
+
+function serviceWithStatus(status: PitchServiceStatus): PitchService {
+  const noop = () => Promise.resolve();
+  return {
+    pitchHz: createObservable(0),
+    reading: createObservable({ hz: 0, clarity: 0, levelDb: -120, timeMs: 0 }),
+    status: createObservable(status),
+    connect: noop,
+    resume: noop,
+    disconnect: noop,
+  };
+}
+
+const render = (status: PitchServiceStatus) =>
+  renderToStaticMarkup(
+    <PitchServiceProvider service={serviceWithStatus(status)}>
+      <TapToStart />
+    </PitchServiceProvider>,
+  );
+
+describe('TapToStart', () => {
+  it('shows "Tap to start listening" while the audio context waits for a gesture', () => {
+    const html = render({ state: 'suspended' });
+    expect(html).toContain('data-testid="tap-to-start"');
+    expect(html).toContain('Tap to start listening');
+  });
+
+  it.each<PitchServiceStatus>([
+    { state: 'stopped' },
+    { state: 'connecting' },
+    { state: 'connected' },
+    { state: 'error', error: { kind: 'denied', message: 'Microphone blocked.' } },
+  ])('shows nothing when the status is $state', (status) => {
+    expect(render(status)).toBe('');
+  });
+});
