@@ -1,4 +1,5 @@
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import { INSTRUMENT_IDS, MAX_A4_HZ, MIN_A4_HZ, type InstrumentId } from '../music';
 
 /**
  * Practice settings shared by the tuner and the exercise page: persisted in localStorage under a
@@ -10,21 +11,11 @@ import { createObservable, type ReadonlyObservable } from '../lib/observable';
  * version only for a change that old values would be misread under.
  */
 
-/** Instruments the tuner can display written pitch for (ids are stable: they are persisted). */
-export const TRANSPOSITION_IDS = [
-  'bb-trumpet',
-  'c-trumpet',
-  'd-trumpet',
-  'eb-trumpet',
-  'f-trumpet',
-  'a-trumpet',
-  'bb-piccolo',
-  'a-piccolo',
-  'concert',
-] as const;
-export type TranspositionId = (typeof TRANSPOSITION_IDS)[number];
+/** Instruments the tuner can display written pitch for (ids owned by src/music, persisted here). */
+export const TRANSPOSITION_IDS = INSTRUMENT_IDS;
+export type TranspositionId = InstrumentId;
 
-export const A4_HZ_RANGE = { min: 415, max: 466 } as const;
+export const A4_HZ_RANGE = { min: MIN_A4_HZ, max: MAX_A4_HZ } as const;
 export const IN_TUNE_CENTS_RANGE = { min: 1, max: 25 } as const;
 
 export interface Settings {

@@ -1,0 +1,187 @@
+/**
+ * The audio-accumulator's logic, free of AudioWorklet globals so Node tests, the latency bench and
+ * the soak run exactly the code the worklet runs (`accumulator.worklet.ts` is a thin shell).
+ *
+ * Product specification §4: each 128-sample chunk is normalised by its max |x| (the divisor is
+ * kept and handed to the engine, which multiplies it back); after 32 chunks (4096 samples) the
+ * engine computes the pitch series (frame 4096, hop 512, the context's rate, 140 Hz) and the
+ * latest value is emitted, then the buffer is cleared ("block" mode). "Fast" mode keeps the newest
+ * 4096 samples and analyses them every 512 (≈10× more updates, lower latency).
+ *
+ * Everything is allocated in the constructor: `push()` runs on the audio thread every 128 samples
+ * and allocates nothing (no closures, no arrays, one reused result object).
+ */
+
+/** What the accumulator needs of the pitch engine (`PitchEngine` satisfies it structurally). */
+export interface AnalysisEngine {
+  readonly options: { readonly sampleRate: number; readonly frameSize: number };
+  readonly input: Float32Array;
+  readonly divisors: Float32Array;
+  readonly hz: Float32Array;
+  readonly clarity: Float32Array;
+  pitches(length?: number, restore?: boolean): number;
+  memoryBytes(): number;
+}
+
+/** Samples per normalised chunk (one Web Audio render quantum). */
+export const CHUNK_SAMPLES = 128;
+/** Fast mode: analyse every this many samples. */
+export const FAST_HOP_SAMPLES = 512;
+/** Levels below this (and digital silence) read as this, dBFS. */
+export const FLOOR_DB = -120;
+
+export interface AccumulatorOptions {
+  fastResponse: boolean;
+  /** Fast mode: cap on results per second handed to `onResult` (display rate), default 60. */
+  maxResultsPerSecond?: number;
+}
+
+/** One analysis. The same object is reused for every result: copy what you keep. */
+export interface AnalysisResult {
+  hz: number;
+  clarity: number;
+  levelDb: number;
+  /** Samples pushed since the start, at the end of the analysed window. */
+  endSample: number;
+}
+
+/** A jump of more than this (or voiced ↔ unvoiced) is posted at once, even over the rate cap. */
+const NEW_NOTE_CENTS = 50;
+
+export class Accumulator {
+  readonly frameSamples: number;
+  readonly hopSamples: number;
+  readonly result: AnalysisResult = { hz: 0, clarity: 0, levelDb: FLOOR_DB, endSample: 0 };
+
+  private readonly engine: AnalysisEngine;
+  private readonly onResult: (result: AnalysisResult) => void;
+  /** Normalised samples of the current window (the engine's input is only a copy target). */
+  private readonly samples: Float32Array;
+  private readonly divisors: Float32Array;
+  /** Sum of squares of each chunk before normalisation, for the level. */
+  private readonly chunkEnergy: Float64Array;
+  /** Fast mode: results allowed per analysis (< 1 caps the rate), 1 in block mode. */
+  private readonly resultCreditPerAnalysis: number;
+  private resultCredit = 1;
+  private writePos = 0;
+  private chunkMax = 0;
+  private chunkSq = 0;
+  private totalSamples = 0;
+  private lastResultHz = 0;
+
+  constructor(
+    engine: AnalysisEngine,
+    options: AccumulatorOptions,
+    onResult: (result: AnalysisResult) => void,
+  ) {
+    const frame = engine.options.frameSize;
+    if (frame % CHUNK_SAMPLES !== 0 || frame < FAST_HOP_SAMPLES) {
+      throw new RangeError(
+        `engine frameSize must be a multiple of ${CHUNK_SAMPLES} and >= ${FAST_HOP_SAMPLES}, got ${frame}`,
+      );
+    }
+    if (engine.input.length < frame || engine.divisors.length < frame / CHUNK_SAMPLES) {
+      throw new RangeError('engine input capacity is smaller than its frame');
+    }
+    const maxPerSecond = options.maxResultsPerSecond ?? 60;
+    if (!(maxPerSecond > 0)) {
+      throw new RangeError(`maxResultsPerSecond must be > 0, got ${maxPerSecond}`);
+    }
+    this.engine = engine;
+    this.onResult = onResult;
+    this.frameSamples = frame;
+    this.hopSamples = options.fastResponse ? FAST_HOP_SAMPLES : frame;
+    this.samples = new Float32Array(frame);
+    this.divisors = new Float32Array(frame / CHUNK_SAMPLES);
+    this.chunkEnergy = new Float64Array(frame / CHUNK_SAMPLES);
+    this.resultCreditPerAnalysis = Math.min(
+      1,
+      (this.hopSamples * maxPerSecond) / engine.options.sampleRate,
+    );
+  }
+
+  /** Feed microphone samples (any length; a render quantum is 128). */
+  push(input: Float32Array): void {
+    const samples = this.samples;
+    const n = input.length;
+    for (let i = 0; i < n; i++) {
+      const x = input[i] as number;
+      samples[this.writePos] = x;
+      const a = x < 0 ? -x : x;
+      if (a > this.chunkMax) this.chunkMax = a;
+      this.chunkSq += x * x;
+      this.writePos++;
+      this.totalSamples++;
+      if (this.writePos % CHUNK_SAMPLES === 0) this.finishChunk();
+    }
+  }
+
+  /** Forget buffered audio (e.g. after the input was interrupted). */
+  clear(): void {
+    this.writePos = 0;
+    this.chunkMax = 0;
+    this.chunkSq = 0;
+  }
+
+  private finishChunk(): void {
+    const chunk = this.writePos / CHUNK_SAMPLES - 1;
+    const start = chunk * CHUNK_SAMPLES;
+    const max = this.chunkMax;
+    if (max > 0) {
+      const samples = this.samples;
+      for (let j = start; j < start + CHUNK_SAMPLES; j++) samples[j] = (samples[j] as number) / max;
+    }
+    this.divisors[chunk] = max;
+    this.chunkEnergy[chunk] = this.chunkSq;
+    this.chunkMax = 0;
+    this.chunkSq = 0;
+    if (this.writePos === this.frameSamples) {
+      this.analyse();
+      if (this.hopSamples === this.frameSamples) {
+        this.writePos = 0;
+      } else {
+        // Slide the window by one hop: cheap (3.5k floats) next to the analysis itself.
+        const hopChunks = this.hopSamples / CHUNK_SAMPLES;
+        this.samples.copyWithin(0, this.hopSamples);
+        this.divisors.copyWithin(0, hopChunks);
+        this.chunkEnergy.copyWithin(0, hopChunks);
+        this.writePos = this.frameSamples - this.hopSamples;
+      }
+    }
+  }
+
+  private analyse(): void {
+    const engine = this.engine;
+    const frame = this.frameSamples;
+    // The engine restores the divisors in its own memory, so it always gets a fresh copy.
+    engine.input.set(this.samples);
+    engine.divisors.set(this.divisors);
+    const frames = engine.pitches(frame, true);
+    let hz = frames > 0 ? (engine.hz[frames - 1] as number) : 0;
+    let clarity = frames > 0 ? (engine.clarity[frames - 1] as number) : 0;
+    if (!(hz > 0 && hz < Infinity)) hz = 0; // "no pitch" is 0, never NaN
+    if (!(clarity >= 0)) clarity = 0;
+
+    let energy = 0;
+    const chunks = this.chunkEnergy;
+    for (let c = 0; c < chunks.length; c++) energy += chunks[c] as number;
+    const meanSquare = energy / frame;
+    const levelDb = meanSquare > 0 ? 10 * Math.log10(meanSquare) : FLOOR_DB;
+
+    // Token bucket: on average at most maxResultsPerSecond, and a note change goes out at once.
+    this.resultCredit = Math.min(2, this.resultCredit + this.resultCreditPerAnalysis);
+    const changed =
+      hz > 0 !== this.lastResultHz > 0 ||
+      (hz > 0 && Math.abs(1200 * Math.log2(hz / this.lastResultHz)) > NEW_NOTE_CENTS);
+    if (this.resultCredit < 1 && !changed) return;
+
+    const result = this.result;
+    result.hz = hz;
+    result.clarity = clarity > 1 ? 1 : clarity;
+    result.levelDb = levelDb < FLOOR_DB ? FLOOR_DB : levelDb;
+    result.endSample = this.totalSamples;
+    this.resultCredit = Math.max(0, this.resultCredit - 1);
+    this.lastResultHz = hz;
+    this.onResult(result);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * AudioWorklet shell of the audio accumulator (logic in `accumulator.ts`). Loaded with
+ * `?worker&url`, so this file and its imports are bundled into one self-contained script.
+ *
+ * The worklet scope cannot fetch: the engine arrives compiled (a `WebAssembly.Module`, or raw
+ * bytes compiled here) in `processorOptions`, and is instantiated synchronously. Until then, or
+ * after a failure or teardown, the processor is inert.
+ */
+import { Accumulator, type AnalysisResult } from './accumulator';
+import { PitchEngine } from './engine/pitch-engine';
+import {
+  ACCUMULATOR_PROCESSOR_NAME,
+  MSG_ERROR,
+  MSG_PITCH,
+  MSG_READY,
+  MSG_TEARDOWN,
+  MSG_TORN_DOWN,
+  type AccumulatorProcessorOptions,
+  type PitchMessage,
+  type ToWorkletMessage,
+} from './messages';
+
+class AccumulatorProcessor extends AudioWorkletProcessor {
+  private engine: PitchEngine | undefined;
+  private accumulator: Accumulator | undefined;
+  private alive = true;
+  /** Reused for every result: nothing is allocated on the audio thread but the message clone. */
+  private readonly message: PitchMessage = {
+    type: MSG_PITCH,
+    hz: 0,
+    clarity: 0,
+    levelDb: 0,
+    endSample: 0,
+    memoryBytes: 0,
+  };
+  private readonly post = (result: AnalysisResult): void => {
+    const message = this.message;
+    message.hz = result.hz;
+    message.clarity = result.clarity;
+    message.levelDb = result.levelDb;
+    message.endSample = result.endSample;
+    message.memoryBytes = this.engine ? this.engine.memoryBytes() : 0;
+    this.port.postMessage(message);
+  };
+
+  constructor(options: { processorOptions?: unknown }) {
+    super();
+    this.port.onmessage = (event: MessageEvent<ToWorkletMessage>) => {
+      if (event.data.type === MSG_TEARDOWN) this.teardown();
+    };
+    const processorOptions = options.processorOptions as AccumulatorProcessorOptions | undefined;
+    try {
+      if (!processorOptions?.engine) throw new Error('no engine in processorOptions');
+      const source = processorOptions.engine;
+      const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
+      const engine = PitchEngine.instantiateSync(module, { sampleRate });
+      this.engine = engine;
+      this.accumulator = new Accumulator(
+        engine,
+        {
+          fastResponse: processorOptions.fastResponse,
+          maxResultsPerSecond: processorOptions.maxMessagesPerSecond,
+        },
+        this.post,
+      );
+      this.port.postMessage({ type: MSG_READY, sampleRate, memoryBytes: engine.memoryBytes() });
+    } catch (error) {
+      this.alive = false;
+      this.port.postMessage({
+        type: MSG_ERROR,
+        message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
+    }
+  }
+
+  private teardown(): void {
+    this.alive = false;
+    this.accumulator = undefined;
+    if (this.engine) {
+      this.engine.teardown();
+      this.engine = undefined;
+    }
+    this.port.postMessage({ type: MSG_TORN_DOWN });
+  }
+
+  process(inputs: Float32Array[][]): boolean {
+    if (!this.alive) return false;
+    const channel = inputs[0]?.[0];
+    // No input connected yet (or any more): nothing to accumulate this quantum.
+    if (channel !== undefined && this.accumulator !== undefined) this.accumulator.push(channel);
+    return true;
+  }
+}
+
+registerProcessor(ACCUMULATOR_PROCESSOR_NAME, AccumulatorProcessor);

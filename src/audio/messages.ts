@@ -1,0 +1,65 @@
+/**
+ * Messages between the pitch service (main thread) and the audio-accumulator worklet. Names and
+ * shapes are defined only here; both sides import them. Kept free of DOM and Web Audio types so the
+ * worklet bundle and Node tests can import it.
+ */
+
+/** `registerProcessor` name of the accumulator. */
+export const ACCUMULATOR_PROCESSOR_NAME = 'audio-accumulator';
+
+/** `processorOptions` of the accumulator node. */
+export interface AccumulatorProcessorOptions {
+  /** The compiled engine; raw bytes are accepted too (the safest path on WebKit). */
+  engine: WebAssembly.Module | ArrayBuffer;
+  /** Analyse every 512 samples (sliding 4096-sample window) instead of every 4096-sample block. */
+  fastResponse: boolean;
+  /** Fast mode only: at most this many result messages per second (display rate), default 60. */
+  maxMessagesPerSecond?: number;
+}
+
+export const MSG_READY = 'ready';
+export const MSG_PITCH = 'pitch';
+export const MSG_ERROR = 'error';
+export const MSG_TEARDOWN = 'teardown';
+export const MSG_TORN_DOWN = 'torn-down';
+
+/** Worklet → main: the engine is instantiated; analysis runs from now on. */
+export interface ReadyMessage {
+  type: typeof MSG_READY;
+  sampleRate: number;
+  memoryBytes: number;
+}
+
+/** Worklet → main: one analysis result (at most at display rate). */
+export interface PitchMessage {
+  type: typeof MSG_PITCH;
+  /** 0 = no pitch; never NaN. */
+  hz: number;
+  clarity: number;
+  /** RMS level of the analysed window, dBFS, clamped to −120. */
+  levelDb: number;
+  /** Index (in samples since the processor started) of the end of the analysed window. */
+  endSample: number;
+  /** WASM linear memory, bytes (flat over time = no leak). */
+  memoryBytes: number;
+}
+
+/** Worklet → main: the engine could not be instantiated. */
+export interface ErrorMessage {
+  type: typeof MSG_ERROR;
+  message: string;
+}
+
+/** Worklet → main: answer to a teardown request; the engine memory is freed. */
+export interface TornDownMessage {
+  type: typeof MSG_TORN_DOWN;
+}
+
+export type FromWorkletMessage = ReadyMessage | PitchMessage | ErrorMessage | TornDownMessage;
+
+/** Main → worklet: free the engine and stop processing (the node can then be dropped). */
+export interface TeardownMessage {
+  type: typeof MSG_TEARDOWN;
+}
+
+export type ToWorkletMessage = TeardownMessage;
