@@ -4,3 +4,4 @@ export * from './cents';
 export * from './transposition';
 export * from './fingerings';
 export * from './partials';
+export * from './smoothing';
