@@ -5,3 +5,9 @@ export * from './transposition';
 export * from './fingerings';
 export * from './partials';
 export * from './smoothing';
+// Exercise-page modules (owned by the exercise engineer), built on the ones above.
+export * from './scales';
+export * from './scoring';
+export * from './coach';
+// coach.ts has its own copy of partialDeviationCents (same formula); the partials one is canonical.
+export { partialDeviationCents } from './partials';
