@@ -1,8 +1,8 @@
 import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// The real pitch service replaces this one import (separate issue).
-import { createPlaceholderPitchService } from './audio/placeholder-pitch-service';
+// The real pitch service: microphone → AudioWorklet → WASM engine (src/audio).
+import { createWebPitchService } from './audio/web-pitch-service';
 import App from './App';
 import { startApp } from './app/startup';
 import {
@@ -25,7 +25,7 @@ import './app/global.css';
 
 setupIonicReact();
 
-const pitchService = createPlaceholderPitchService();
+const pitchService = createWebPitchService();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
