@@ -8,6 +8,12 @@
 const CHUNK: i32 = 128;
 /** Highest number of MPM key maxima kept per frame (more than enough for the lag range). */
 const MAX_CANDIDATES: i32 = 256;
+/** Harmonics used by the spectral refinement. */
+const MAX_HARMONICS: i32 = 24;
+/** Highest harmonic frequency used by the spectral refinement (the trumpet's energy is below). */
+const MAX_HARMONIC_HZ: f64 = 8000;
+/** The spectral refinement may move the MPM estimate by at most this much. */
+const REFINE_MAX_CENTS: f64 = 25;
 /** MPM's "k": the first key maximum within this ratio of the highest is the period. */
 const MPM_K: f64 = 0.9;
 /** A multiple of the chosen lag whose NSDF is this much higher means the period is longer. */
@@ -42,16 +48,19 @@ let pDivisors: usize = 0; // f32[maxSamples / 128]
 let pHz: usize = 0; // f32[maxFrames]
 let pClarity: usize = 0; // f32[maxFrames]
 let pSig: usize = 0; // f32[maxSamples]   restored, sanitised signal
-let pFrame: usize = 0; // f64[frameSize]   current frame, mean removed
-let pRe: usize = 0; // f64[frameSize]      FFT work (complex size = frameSize)
-let pIm: usize = 0; // f64[frameSize]
-let pTwRe: usize = 0; // f64[frameSize]    per-stage FFT twiddles e^(-2 pi i j / 2h) at [h + j]
-let pTwIm: usize = 0; // f64[frameSize]
-let pPostRe: usize = 0; // f64[frameSize]  cos(pi k / N)
-let pPostIm: usize = 0; // f64[frameSize]  sin(pi k / N)
+let pFrame: usize = 0; // f32[frameSize]   current frame, mean removed
+let pRe: usize = 0; // f32[frameSize]      FFT work (complex size = frameSize)
+let pIm: usize = 0; // f32[frameSize]
+let pTwRe: usize = 0; // f32[frameSize]    per-stage FFT twiddles e^(-2 pi i j / 2h) at [h + j]
+let pTwIm: usize = 0; // f32[frameSize]
+let pPostRe: usize = 0; // f32[frameSize]  cos(pi k / N)
+let pPostIm: usize = 0; // f32[frameSize]  sin(pi k / N)
 let pRev: usize = 0; // i32[frameSize]     bit reversal
-let pPow: usize = 0; // f64[frameSize + 1] power spectrum
+let pPow: usize = 0; // f32[frameSize + 1] power spectrum
+let pHann: usize = 0; // f32[frameSize]    Hann window
 let pNsdf: usize = 0; // f64[frameSize]
+let pHarmHz: usize = 0; // f64[MAX_HARMONICS]
+let pHarmPow: usize = 0; // f64[MAX_HARMONICS]
 let pCandLag: usize = 0; // i32[MAX_CANDIDATES]
 let pEnd: usize = 0;
 
@@ -112,25 +121,31 @@ export function init(sr: f64, frame: i32, hop: i32, lowHz: f64, capacity: i32): 
   pSig = p;
   p = align16(p + ((<usize>capacity) << 2));
   pFrame = p;
-  p += n << 3;
+  p += n << 2;
   pRe = p;
-  p += n << 3;
+  p += n << 2;
   pIm = p;
-  p += n << 3;
+  p += n << 2;
   pTwRe = p;
-  p += n << 3;
+  p += n << 2;
   pTwIm = p;
-  p += n << 3;
+  p += n << 2;
   pPostRe = p;
-  p += n << 3;
+  p += n << 2;
   pPostIm = p;
-  p += n << 3;
+  p += n << 2;
   pRev = p;
-  p = align16(p + (n << 2));
+  p += n << 2;
+  pHann = p;
+  p += n << 2;
   pPow = p;
-  p = align16(p + ((n + 1) << 3));
+  p = align16(p + ((n + 1) << 2));
   pNsdf = p;
   p += n << 3;
+  pHarmHz = p;
+  p += (<usize>MAX_HARMONICS) << 3;
+  pHarmPow = p;
+  p += (<usize>MAX_HARMONICS) << 3;
   pCandLag = p;
   p = align16(p + ((<usize>MAX_CANDIDATES) << 2));
   pEnd = p;
@@ -147,14 +162,16 @@ export function init(sr: f64, frame: i32, hop: i32, lowHz: f64, capacity: i32): 
   for (let h = 1; h < N; h <<= 1) {
     for (let j = 0; j < h; j++) {
       const a = (-Math.PI * <f64>j) / <f64>h;
-      stf64(pTwRe, h + j, Math.cos(a));
-      stf64(pTwIm, h + j, Math.sin(a));
+      stf32(pTwRe, h + j, <f32>Math.cos(a));
+      stf32(pTwIm, h + j, <f32>Math.sin(a));
     }
   }
   for (let k = 0; k < N; k++) {
     const a = (Math.PI * <f64>k) / <f64>N;
-    stf64(pPostRe, k, Math.cos(a));
-    stf64(pPostIm, k, Math.sin(a));
+    stf32(pPostRe, k, <f32>Math.cos(a));
+    stf32(pPostIm, k, <f32>Math.sin(a));
+    // Periodic Hann window for the spectral refinement.
+    stf32(pHann, k, <f32>(0.5 - 0.5 * Math.cos((2.0 * Math.PI * <f64>k) / <f64>N)));
   }
   let bits = 0;
   while (1 << bits < N) bits++;
@@ -189,33 +206,107 @@ export function teardown(): void {
   ready = false;
 }
 
-/** In-place radix-2 FFT of (re, im), input already in bit-reversed order. */
+/**
+ * In-place radix-2 FFT of (re, im), f32, size N >= 8, input already in bit-reversed order.
+ * Butterflies from the third stage on run four at a time in f32x4 lanes (the twiddles of a
+ * stage are contiguous). f32 is enough: NSDF values come out within ~1e-6, far below what
+ * moves a peak by a measurable fraction of a cent.
+ */
 function fft(N: i32): void {
   const re = pRe;
   const im = pIm;
-  for (let h = 1; h < N; h <<= 1) {
-    const tw = (<usize>h) << 3;
+  // Stages 1 and 2 (twiddles 1 and -i) as one scalar radix-4 pass.
+  for (let i = 0; i < N; i += 4) {
+    const o = (<usize>i) << 2;
+    const a0 = load<f32>(re + o);
+    const a1 = load<f32>(re + o, 4);
+    const a2 = load<f32>(re + o, 8);
+    const a3 = load<f32>(re + o, 12);
+    const b0 = load<f32>(im + o);
+    const b1 = load<f32>(im + o, 4);
+    const b2 = load<f32>(im + o, 8);
+    const b3 = load<f32>(im + o, 12);
+    const s0r = a0 + a1;
+    const s0i = b0 + b1;
+    const d0r = a0 - a1;
+    const d0i = b0 - b1;
+    const s1r = a2 + a3;
+    const s1i = b2 + b3;
+    const d1r = a2 - a3;
+    const d1i = b2 - b3;
+    store<f32>(re + o, s0r + s1r);
+    store<f32>(im + o, s0i + s1i);
+    store<f32>(re + o, s0r - s1r, 8);
+    store<f32>(im + o, s0i - s1i, 8);
+    // d1 * (-i) = (d1i, -d1r)
+    store<f32>(re + o, d0r + d1i, 4);
+    store<f32>(im + o, d0i - d1r, 4);
+    store<f32>(re + o, d0r - d1i, 12);
+    store<f32>(im + o, d0i + d1r, 12);
+  }
+  // Stage 3 (h = 4): one f32x4 butterfly per group of 8.
+  const w4r = v128.load(pTwRe + 16);
+  const w4i = v128.load(pTwIm + 16);
+  for (let i = 0; i < N; i += 8) {
+    const a = re + ((<usize>i) << 2);
+    const ai = im + ((<usize>i) << 2);
+    const br = v128.load(a, 16);
+    const bi = v128.load(ai, 16);
+    const tr = f32x4.sub(f32x4.mul(br, w4r), f32x4.mul(bi, w4i));
+    const ti = f32x4.add(f32x4.mul(br, w4i), f32x4.mul(bi, w4r));
+    const xr = v128.load(a);
+    const xi = v128.load(ai);
+    v128.store(a, f32x4.sub(xr, tr), 16);
+    v128.store(ai, f32x4.sub(xi, ti), 16);
+    v128.store(a, f32x4.add(xr, tr));
+    v128.store(ai, f32x4.add(xi, ti));
+  }
+  for (let h = 8; h < N; h <<= 1) {
+    const tw = (<usize>h) << 2;
+    const stride = (<usize>h) << 2;
     for (let i = 0; i < N; i += h << 1) {
-      let a = re + ((<usize>i) << 3);
-      let ai = im + ((<usize>i) << 3);
-      const stride = (<usize>h) << 3;
-      for (let j = 0; j < h; j++) {
-        const o = (<usize>j) << 3;
-        const wr = load<f64>(pTwRe + tw + o);
-        const wi = load<f64>(pTwIm + tw + o);
-        const br = load<f64>(a + o + stride);
-        const bi = load<f64>(ai + o + stride);
-        const tr = br * wr - bi * wi;
-        const ti = br * wi + bi * wr;
-        const xr = load<f64>(a + o);
-        const xi = load<f64>(ai + o);
-        store<f64>(a + o + stride, xr - tr);
-        store<f64>(ai + o + stride, xi - ti);
-        store<f64>(a + o, xr + tr);
-        store<f64>(ai + o, xi + ti);
+      const a = re + ((<usize>i) << 2);
+      const ai = im + ((<usize>i) << 2);
+      for (let j = 0; j < h; j += 4) {
+        const o = (<usize>j) << 2;
+        const wr = v128.load(pTwRe + tw + o);
+        const wi = v128.load(pTwIm + tw + o);
+        const br = v128.load(a + o + stride);
+        const bi = v128.load(ai + o + stride);
+        const tr = f32x4.sub(f32x4.mul(br, wr), f32x4.mul(bi, wi));
+        const ti = f32x4.add(f32x4.mul(br, wi), f32x4.mul(bi, wr));
+        const xr = v128.load(a + o);
+        const xi = v128.load(ai + o);
+        v128.store(a + o + stride, f32x4.sub(xr, tr));
+        v128.store(ai + o + stride, f32x4.sub(xi, ti));
+        v128.store(a + o, f32x4.add(xr, tr));
+        v128.store(ai + o, f32x4.add(xi, ti));
       }
     }
   }
+}
+
+/**
+ * X[k] of a real signal of length 2M from Z = FFT_M(x[2m] + i x[2m+1]) held in (re, im);
+ * post[k] = e^(i pi k / M) is read at stride `postStride` (post table built for size N).
+ * Result in specRe / specIm.
+ */
+let specRe: f32 = 0;
+let specIm: f32 = 0;
+function realBin(k: i32, M: i32, postStride: i32): void {
+  const nk = (M - k) & (M - 1);
+  const zr = ldf32(pRe, k);
+  const zi = ldf32(pIm, k);
+  const cr = ldf32(pRe, nk);
+  const ci = -ldf32(pIm, nk);
+  const er: f32 = 0.5 * (zr + cr);
+  const ei: f32 = 0.5 * (zi + ci);
+  const or: f32 = 0.5 * (zi - ci);
+  const oi: f32 = -0.5 * (zr - cr);
+  const c = ldf32(pPostRe, k * postStride);
+  const s = ldf32(pPostIm, k * postStride);
+  specRe = er + c * or + s * oi;
+  specIm = ei + c * oi - s * or;
 }
 
 /** NSDF n'(tau) = 2 r(tau) / m(tau) of pFrame for tau in [0, nsdfLen), r via FFT. */
@@ -226,74 +317,120 @@ function computeNsdf(sumSq: f64): void {
   for (let m = 0; m < N; m++) {
     const r = load<i32>(pRev + ((<usize>m) << 2));
     if (m < half) {
-      stf64(pRe, r, ldf64(pFrame, 2 * m));
-      stf64(pIm, r, ldf64(pFrame, 2 * m + 1));
+      stf32(pRe, r, ldf32(pFrame, 2 * m));
+      stf32(pIm, r, ldf32(pFrame, 2 * m + 1));
     } else {
-      stf64(pRe, r, 0);
-      stf64(pIm, r, 0);
+      stf32(pRe, r, 0);
+      stf32(pIm, r, 0);
     }
   }
   fft(N);
-  // Unpack the real spectrum X[k], k = 0..N, and keep |X|^2.
-  for (let k = 0; k <= half; k++) {
-    const nk = (N - k) & (N - 1);
-    const zr = ldf64(pRe, k);
-    const zi = ldf64(pIm, k);
-    const cr = ldf64(pRe, nk);
-    const ci = -ldf64(pIm, nk);
-    // X[k]
-    let er = 0.5 * (zr + cr);
-    let ei = 0.5 * (zi + ci);
-    let or = 0.5 * (zi - ci);
-    let oi = -0.5 * (zr - cr);
-    let c = ldf64(pPostRe, k);
-    let s = ldf64(pPostIm, k);
-    let xr = er + c * or + s * oi;
-    let xi = ei + c * oi - s * or;
-    stf64(pPow, k, xr * xr + xi * xi);
-    // X[N - k] from the mirrored pair (Z[N-k], conj Z[k]).
-    if (k != 0 && k != half) {
-      er = 0.5 * (cr + zr);
-      ei = 0.5 * (-ci - zi);
-      or = 0.5 * (-ci + zi);
-      oi = -0.5 * (cr - zr);
-      c = ldf64(pPostRe, nk);
-      s = ldf64(pPostIm, nk);
-      xr = er + c * or + s * oi;
-      xi = ei + c * oi - s * or;
-      stf64(pPow, nk, xr * xr + xi * xi);
-    }
-    if (k == 0) {
-      // X[N] = Xe[0] - Xo[0]
-      const xn = er - or;
-      const xni = ei - oi;
-      stf64(pPow, N, xn * xn + xni * xni);
-    }
+  // Power spectrum |X[k]|^2, k = 0..N, of the zero-padded real signal.
+  for (let k = 0; k < N; k++) {
+    realBin(k, N, 1);
+    stf32(pPow, k, specRe * specRe + specIm * specIm);
+  }
+  {
+    // X[N] = Xe[0] - Xo[0]
+    const zr = ldf32(pRe, 0);
+    const zi = ldf32(pIm, 0);
+    const xn = zr - zi;
+    stf32(pPow, N, xn * xn);
   }
   // Inverse: Z'[k] = A + i B with A = (P[k] + P[N-k]) / 2, B = e^(i pi k / N) (P[k] - P[N-k]) / 2;
   // load conj(Z') bit-reversed, forward FFT, conjugate and scale by 1/N.
   for (let k = 0; k < N; k++) {
-    const pk = ldf64(pPow, k);
-    const pn = ldf64(pPow, N - k);
-    const a = 0.5 * (pk + pn);
-    const d = 0.5 * (pk - pn);
-    const c = ldf64(pPostRe, k);
-    const s = ldf64(pPostIm, k);
+    const pk = ldf32(pPow, k);
+    const pn = ldf32(pPow, N - k);
+    const a: f32 = 0.5 * (pk + pn);
+    const d: f32 = 0.5 * (pk - pn);
+    const c = ldf32(pPostRe, k);
+    const s = ldf32(pPostIm, k);
     const r = load<i32>(pRev + ((<usize>k) << 2));
-    stf64(pRe, r, a - s * d);
-    stf64(pIm, r, -(c * d));
+    stf32(pRe, r, a - s * d);
+    stf32(pIm, r, -(c * d));
   }
   fft(N);
   const scale = 1.0 / <f64>N;
   let m = 2.0 * sumSq;
   stf64(pNsdf, 0, m > 0 ? 1.0 : 0.0);
   for (let t = 1; t < nsdfLen; t++) {
-    const x0 = ldf64(pFrame, t - 1);
-    const x1 = ldf64(pFrame, frameSize - t);
+    const x0 = <f64>ldf32(pFrame, t - 1);
+    const x1 = <f64>ldf32(pFrame, frameSize - t);
     m -= x0 * x0 + x1 * x1;
-    const rt = (t & 1) == 0 ? ldf64(pRe, t >> 1) * scale : -ldf64(pIm, t >> 1) * scale;
+    const rt = (t & 1) == 0 ? <f64>ldf32(pRe, t >> 1) * scale : -(<f64>ldf32(pIm, t >> 1)) * scale;
     stf64(pNsdf, t, m > 1e-20 ? (2.0 * rt) / m : 0.0);
   }
+}
+
+/**
+ * Refine f0 from the Hann-windowed spectrum of the frame: each harmonic's frequency from its
+ * peak bin and the larger neighbour (exact for a stationary sinusoid under a Hann window:
+ * delta = (2a - 1) / (a + 1), a = |X[k+-1]| / |X[k]|; Grandke 1983), then the power-weighted
+ * least-squares f0 through the origin. Centre-weighted like a windowed harmonic fit, so within
+ * a note whose pitch wobbles it reads what the frame's middle plays. Returns 0 if unusable.
+ */
+function spectralRefine(f0: f64): f64 {
+  const n = frameSize; // real length
+  const M = n >> 1; // complex FFT size
+  for (let m = 0; m < M; m++) {
+    const r = load<i32>(pRev + ((<usize>m) << 2)) >> 1;
+    stf32(pRe, r, ldf32(pFrame, 2 * m) * ldf32(pHann, 2 * m));
+    stf32(pIm, r, ldf32(pFrame, 2 * m + 1) * ldf32(pHann, 2 * m + 1));
+  }
+  fft(M);
+  const binHz = sampleRate / <f64>n;
+  const topHz = Math.min(MAX_HARMONIC_HZ, 0.45 * sampleRate);
+  let count = 0;
+  let maxPow: f64 = 0;
+  for (let h = 1; h <= MAX_HARMONICS; h++) {
+    const fh = <f64>h * f0;
+    if (fh > topHz) break;
+    const k0 = <i32>Math.round(fh / binHz);
+    if (k0 < 3 || k0 + 3 >= M) break;
+    // Peak bin among k0-1..k0+1, and it must be a local maximum.
+    let kp = k0 - 1;
+    let pp: f64 = -1;
+    for (let k = k0 - 1; k <= k0 + 1; k++) {
+      realBin(k, M, 2);
+      const pw = <f64>specRe * <f64>specRe + <f64>specIm * <f64>specIm;
+      if (pw > pp) {
+        pp = pw;
+        kp = k;
+      }
+    }
+    realBin(kp - 1, M, 2);
+    const pl = <f64>specRe * <f64>specRe + <f64>specIm * <f64>specIm;
+    realBin(kp + 1, M, 2);
+    const pr = <f64>specRe * <f64>specRe + <f64>specIm * <f64>specIm;
+    if (!(pp > 0) || pl > pp || pr > pp) continue;
+    let delta: f64;
+    if (pr >= pl) {
+      const a = Math.sqrt(pr / pp);
+      delta = (2.0 * a - 1.0) / (a + 1.0);
+    } else {
+      const a = Math.sqrt(pl / pp);
+      delta = -(2.0 * a - 1.0) / (a + 1.0);
+    }
+    stf64(pHarmHz, count, (<f64>kp + delta) * binHz);
+    stf64(pHarmPow, count, pp);
+    store<i32>(pCandLag + ((<usize>count) << 2), h);
+    if (pp > maxPow) maxPow = pp;
+    count++;
+  }
+  if (count == 0 || !(maxPow > 0)) return 0;
+  // Harmonics more than 30 dB below the strongest carry more leakage than information.
+  const floor = maxPow * 1e-3;
+  let sxy: f64 = 0;
+  let sxx: f64 = 0;
+  for (let i = 0; i < count; i++) {
+    const w = ldf64(pHarmPow, i);
+    if (w < floor) continue;
+    const h = <f64>load<i32>(pCandLag + ((<usize>i) << 2));
+    sxy += w * h * ldf64(pHarmHz, i);
+    sxx += w * h * h;
+  }
+  return sxx > 0 ? sxy / sxx : 0;
 }
 
 // Results of the last parabolic interpolation.
@@ -421,7 +558,12 @@ function analyseFrame(clarityMin: f64): void {
     sxx += <f64>(j * j);
     period = sxy / sxx;
   }
-  outHz = sampleRate / period;
+  const mpmHz = sampleRate / period;
+  const refinedHz = spectralRefine(mpmHz);
+  outHz =
+    refinedHz > 0 && Math.abs(1200 * Math.log2(refinedHz / mpmHz)) <= REFINE_MAX_CENTS
+      ? refinedHz
+      : mpmHz;
   outClarity = value > 1 ? 1 : value < 0 ? 0 : value;
 }
 
@@ -460,7 +602,7 @@ export function pitches(length: i32, restore: i32): i32 {
     let sumSq: f64 = 0;
     for (let i = 0; i < n; i++) {
       const v = <f64>ldf32(pSig, start + i) - mean;
-      stf64(pFrame, i, v);
+      stf32(pFrame, i, <f32>v);
       sumSq += v * v;
     }
     const rms = Math.sqrt(sumSq / <f64>n);
