@@ -17,6 +17,12 @@ export interface LaunchOptions {
    * 'none': no fake device at all (getUserMedia rejects; no microphone on the machine).
    */
   mic?: 'granted' | 'denied' | 'none';
+  /**
+   * true (default): audio may start without a user gesture (`--autoplay-policy=…`).
+   * false: Chromium's normal policy, so an AudioContext created before a tap stays 'suspended'
+   * (tests the "Tap to start listening" path).
+   */
+  autoplay?: boolean;
   /** Extra Chromium flags. */
   args?: string[];
 }
@@ -45,8 +51,8 @@ export function chromiumArgs(opts: LaunchOptions = {}): string[] {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
-    '--autoplay-policy=no-user-gesture-required',
   ];
+  if (opts.autoplay ?? true) args.push('--autoplay-policy=no-user-gesture-required');
   if (mic !== 'none') args.push('--use-fake-device-for-media-stream');
   if (mic === 'granted') args.push('--use-fake-ui-for-media-stream');
   if (opts.wav) {

@@ -112,7 +112,7 @@ describe('root shell', () => {
     });
   });
 
-  it('the tap-to-start button is absent while the (placeholder) pitch service is connected', async () => {
+  it('no tap-to-start button when the browser lets audio start without a gesture', async () => {
     await page.goto(appUrl('/home/tuner'));
     await expect.poll(() => visibleTitle(page).textContent()).toBe('Tuner');
     expect(await page.getByTestId('tap-to-start').count()).toBe(0);

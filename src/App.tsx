@@ -13,7 +13,8 @@ export default function App(props: { pitchService: PitchService }) {
     <PitchServiceProvider service={props.pitchService}>
       <IonApp>
         <PitchGradientDefs />
-        <IonReactRouter>
+        {/* Opt in to React Router 7's behaviour now (silences its dev warnings; e2e-tested). */}
+        <IonReactRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <IonRouterOutlet>
             <Route path="/home/*" element={<HomeTabs />} />
             <Route path="/" element={<Navigate to="/home" replace />} />

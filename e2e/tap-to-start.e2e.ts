@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+
+// Chromium's normal autoplay policy: audio waits for a user gesture, as in a real browser tab.
+let browser: LaunchedBrowser;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ mic: 'granted', autoplay: false });
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+it('shows "Tap to start listening" while audio waits for a gesture, and a tap resumes it', async () => {
+  const { page } = browser;
+  await page.goto(appUrl('/home/tuner'));
+  const button = page.getByTestId('tap-to-start');
+  await button.waitFor({ state: 'visible' });
+  expect(await button.textContent()).toContain('Tap to start listening');
+
+  await button.click();
+  await button.waitFor({ state: 'detached' });
+  expect(browser.pageErrors).toEqual([]);
+});
