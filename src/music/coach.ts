@@ -9,6 +9,7 @@
  * 6th +2.0 ¢, 7th −31.2 ¢. Valve combinations 1-3 and 1-2-3 are sharp because each valve's tubing
  * is cut for use alone (extend the 3rd valve slide); 1-2 is slightly sharp (1st slide, or use 3).
  */
+import { partialDeviationCents } from './partials';
 
 /** One way of playing a written note: the valves pressed ('0' = open, '12', '123' …) and the partial. */
 export interface FingeringPartial {
@@ -22,16 +23,6 @@ export interface NoteContext extends FingeringPartial {
   name: string;
   /** Other fingerings for the same written note (from the fingering chart). */
   alternates: readonly FingeringPartial[];
-}
-
-/** Deviation of the natural partial from equal temperament, cents (positive = sharp). */
-export function partialDeviationCents(partial: number): number {
-  if (!Number.isInteger(partial) || partial < 1 || partial > 16) {
-    throw new Error(`partial must be an integer from 1 to 16, got ${partial}.`);
-  }
-  const octaves = Math.log2(partial);
-  const tempered = Math.round(12 * octaves) * 100;
-  return 1200 * octaves - tempered;
 }
 
 const ORDINAL = ['th', 'st', 'nd', 'rd'];

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  overallScore,
-  scoreAttack,
-  scoreHold,
-  scoreTimedNotes,
-  type PitchSample,
-} from './scoring';
+import { overallScore, scoreAttack, scoreHold, scoreTimedNotes, type PitchSample } from './scoring';
 
 const A4 = 440;
 const hzAt = (cents: number, refHz = A4): number => refHz * 2 ** (cents / 1200);

@@ -1,0 +1,133 @@
+import type { NoteOutcome } from './long-tone-session';
+
+const fmt = (value: number | null, digits = 0, unit = ''): string =>
+  value === null ? '—' : `${value > 0 ? '+' : ''}${value.toFixed(digits)}${unit}`;
+
+/**
+ * Pitch trace of every note of an exercise side by side: cents off the target over each hold,
+ * with the in-tune band. Static SVG (drawn once at the end).
+ */
+export function PitchTracePlot(props: { outcomes: readonly NoteOutcome[]; inTuneCents: number }) {
+  const slot = 100;
+  const width = Math.max(1, props.outcomes.length) * slot;
+  const range = 60;
+  const y = (c: number): number => 50 - (Math.max(-range, Math.min(range, c)) / range) * 45;
+  return (
+    <svg
+      className="trace-plot"
+      viewBox={`0 0 ${width} 100`}
+      preserveAspectRatio="none"
+      role="img"
+      aria-label="Pitch trace: cents off the target for each note"
+      data-testid="trace-plot"
+    >
+      <rect
+        x={0}
+        y={y(props.inTuneCents)}
+        width={width}
+        height={y(-props.inTuneCents) - y(props.inTuneCents)}
+        fill="rgba(45, 211, 111, 0.25)"
+      />
+      <line x1={0} x2={width} y1={50} y2={50} stroke="gray" strokeWidth={0.5} />
+      {props.outcomes.map((outcome, i) => {
+        const end = Math.max(1, ...outcome.trace.map(([t]) => t));
+        const segments: string[] = [];
+        let current = '';
+        for (const [t, cents] of outcome.trace) {
+          if (cents === null) {
+            if (current) segments.push(current);
+            current = '';
+            continue;
+          }
+          const x = i * slot + 4 + (t / end) * (slot - 8);
+          current += `${current ? 'L' : 'M'}${x.toFixed(1)},${y(cents).toFixed(1)}`;
+        }
+        if (current) segments.push(current);
+        return (
+          <g key={i}>
+            {i > 0 && (
+              <line x1={i * slot} x2={i * slot} y1={0} y2={100} stroke="gray" strokeWidth={0.3} />
+            )}
+            <path
+              d={segments.join('')}
+              fill="none"
+              stroke="#3880ff"
+              strokeWidth={1.2}
+              vectorEffect="non-scaling-stroke"
+            />
+            <text x={i * slot + 4} y={97} fontSize={9} fill="currentColor">
+              {outcome.name}
+            </text>
+          </g>
+        );
+      })}
+      <text x={2} y={10} fontSize={8} fill="currentColor">
+        +{range} ¢
+      </text>
+      <text x={2} y={92} fontSize={8} fill="currentColor">
+        −{range} ¢
+      </text>
+    </svg>
+  );
+}
+
+/** End-of-exercise results: score, coach, per-note table and the pitch trace plot. */
+export function LongToneResults(props: {
+  outcomes: readonly NoteOutcome[];
+  score: number;
+  sessionAdvice: string | null;
+  inTuneCents: number;
+  saveMessage: string | null;
+}) {
+  return (
+    <section className="results" data-testid="results" aria-label="Results">
+      <h2>
+        Score: <span data-testid="score">{props.score}</span> / 100
+      </h2>
+      {props.saveMessage && (
+        <p className="save-message" role="status" data-testid="save-message">
+          {props.saveMessage}
+        </p>
+      )}
+      {props.sessionAdvice && <p className="coach">{props.sessionAdvice}</p>}
+      <PitchTracePlot outcomes={props.outcomes} inTuneCents={props.inTuneCents} />
+      <table className="note-table" data-testid="note-table">
+        <thead>
+          <tr>
+            <th>Note</th>
+            <th>Score</th>
+            <th>In tune</th>
+            <th>Median</th>
+            <th>Spread</th>
+            <th>Drift</th>
+            <th>Coach</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.outcomes.map((o, i) => (
+            <tr key={i}>
+              <td>{o.name}</td>
+              <td>{o.result.score}</td>
+              <td>{Math.round(o.result.inTuneFraction * 100)}%</td>
+              <td>{fmt(o.result.medianCents, 0, ' ¢')}</td>
+              <td>
+                {o.result.spreadCents === null ? '—' : `${o.result.spreadCents.toFixed(1)} ¢`}
+              </td>
+              <td>{fmt(o.result.driftCents, 0, ' ¢')}</td>
+              <td className="coach" data-testid="coach">
+                {o.advice ? (
+                  <>
+                    <strong>{o.advice.summary}</strong> {o.advice.tendency}
+                    {o.advice.suggestion && <em> {o.advice.suggestion}</em>}
+                  </>
+                ) : (
+                  '—'
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

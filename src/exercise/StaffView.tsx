@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SpelledNote } from '../music/notes';
+
+/** VexFlow key ('f#/4') and accidental code ('#', 'b', 'n' …) for a spelled written note. */
+export function vexflowKey(note: SpelledNote): { key: string; accidental: string | null } {
+  const codes: Record<number, string> = { [-2]: 'bb', [-1]: 'b', 1: '#', 2: '##' };
+  const accidental = codes[note.accidental] ?? null;
+  return { key: `${note.letter.toLowerCase()}${accidental ?? ''}/${note.octave}`, accidental };
+}
+
+type VexFlowModule = typeof import('vexflow/bravura');
+let vexflow: Promise<VexFlowModule> | undefined;
+/** VexFlow and its music font are a separate chunk, loaded the first time a staff is shown. */
+function loadVexFlow(): Promise<VexFlowModule> {
+  vexflow ??= import('vexflow/bravura').then(async (module) => {
+    // The entry starts loading Bravura itself; wait for it so the first drawing has glyphs.
+    await document.fonts.load('30px Bravura').catch(() => undefined);
+    return module;
+  });
+  return vexflow;
+}
+
+/**
+ * The target note(s) on a treble staff, drawn by VexFlow (written pitch). The first note is the
+ * target; any following notes are shown greyed as "next".
+ */
+export function StaffView(props: { notes: readonly SpelledNote[]; label: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  const keyOf = props.notes.map((n) => vexflowKey(n).key).join(' ');
+
+  useEffect(() => {
+    let cancelled = false;
+    const notes = props.notes;
+    loadVexFlow()
+      .then((vf) => {
+        const element = host.current;
+        if (cancelled || !element) return;
+        element.replaceChildren();
+        const width = 110 + 60 * notes.length;
+        const renderer = new vf.Renderer(element, vf.Renderer.Backends.SVG);
+        renderer.resize(width, 140);
+        const context = renderer.getContext();
+        const stave = new vf.Stave(0, 10, width - 2);
+        stave.addClef('treble').setContext(context).draw();
+        const staveNotes = notes.map((note, i) => {
+          const { key, accidental } = vexflowKey(note);
+          const staveNote = new vf.StaveNote({ keys: [key], duration: 'w', clef: 'treble' });
+          if (accidental) staveNote.addModifier(new vf.Accidental(accidental), 0);
+          if (i > 0) staveNote.setStyle({ fillStyle: '#999', strokeStyle: '#999' });
+          return staveNote;
+        });
+        const voice = new vf.Voice({ numBeats: 4 * staveNotes.length, beatValue: 4 });
+        voice.addTickables(staveNotes);
+        new vf.Formatter().joinVoices([voice]).format([voice], width - 90);
+        voice.draw(context, stave);
+        element.querySelector('svg')?.setAttribute('aria-hidden', 'true');
+      })
+      .catch((error: unknown) => {
+        console.error('staff: VexFlow failed', error);
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // keyOf captures the notes' identity; the array itself is a new object on each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [keyOf]);
+
+  return (
+    <figure className="staff" role="img" aria-label={props.label} data-testid="staff">
+      <div ref={host} />
+      {failed && <figcaption>{props.label}</figcaption>}
+    </figure>
+  );
+}
