@@ -1,7 +1,33 @@
 import { IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import { usePitchService } from '../app/pitch-service-context';
+import { useObservable } from '../app/use-observable';
+import { getInstrument } from '../music';
+import { getSettingsStore, useSettings } from '../settings';
+import { CentsGauge } from '../tuner/CentsGauge';
+import { DroneControl } from '../tuner/DroneControl';
+import { FingeringView } from '../tuner/FingeringView';
+import { PitchTrace } from '../tuner/PitchTrace';
+import { formatCents } from '../tuner/tuner-display';
+import { TunerSettingsPanel } from '../tuner/TunerSettingsPanel';
+import { TunerStatusBanner } from '../tuner/TunerStatusBanner';
+import { useAnnouncement } from '../tuner/use-announcement';
+import { useTunerDisplay } from '../tuner/use-tuner-display';
+import '../tuner/tuner.css';
 
-/** Placeholder: the tuner page (issue 4) replaces this. */
+const VERDICT_TEXT = { flat: 'Flat — push up', 'in-tune': 'In tune', sharp: 'Sharp — bring down' };
+const VERDICT_SYMBOL = { flat: '▼', 'in-tune': '✓', sharp: '▲' };
+
+/** `/home/tuner`: the live tuner. */
 export default function TunerPage() {
+  const service = usePitchService();
+  const store = getSettingsStore();
+  const settings = useSettings(store);
+  const status = useObservable(service.status);
+  const display = useTunerDisplay(service, settings);
+  const spoken = useAnnouncement(display, settings.transposition);
+  const instrument = getInstrument(settings.transposition);
+  const isConcert = instrument.id === 'concert';
+
   return (
     <IonPage>
       <IonHeader>
@@ -9,8 +35,60 @@ export default function TunerPage() {
           <IonTitle>Tuner</IonTitle>
         </IonToolbar>
       </IonHeader>
-      <IonContent className="ion-padding">
-        <p>The tuner will appear here.</p>
+      <IonContent className="ion-padding tuner-page">
+        <TunerStatusBanner status={status} service={service} />
+        <section
+          className={`tuner-reading tuner-reading--${display.hasPitch ? display.verdict : 'none'}`}
+          data-testid="tuner-reading"
+          data-note={display.hasPitch ? display.noteAscii : ''}
+          data-concert-note={display.hasPitch ? display.concertNoteAscii : ''}
+          data-cents={formatCents(display)}
+          data-hz={display.hasPitch ? display.hz.toFixed(1) : ''}
+          aria-label="Tuner reading"
+        >
+          <div className="tuner-reading__instrument">
+            {isConcert ? 'Concert pitch' : `${instrument.name} · written pitch`}
+          </div>
+          <div className="tuner-reading__note" data-testid="tuner-note">
+            {display.hasPitch ? display.note : '—'}
+          </div>
+          <div className="tuner-reading__concert">
+            {display.hasPitch && !isConcert ? `Concert ${display.concertNote}` : ' '}
+          </div>
+          <CentsGauge
+            cents={display.hasPitch ? display.cents : null}
+            inTuneCents={settings.inTuneCents}
+          />
+          {display.hasPitch ? (
+            <div className="tuner-reading__verdict">
+              <span className="tuner-reading__cents">{formatCents(display)} ¢</span>{' '}
+              <span>
+                {VERDICT_SYMBOL[display.verdict]} {VERDICT_TEXT[display.verdict]}
+              </span>
+              <div className="tuner-reading__hz">{display.hz.toFixed(1)} Hz</div>
+            </div>
+          ) : (
+            <div className="tuner-reading__verdict tuner-reading__nosignal" data-testid="no-signal">
+              No signal — play a note
+              <div className="tuner-reading__hz">A4 = {settings.a4Hz} Hz</div>
+            </div>
+          )}
+        </section>
+        <div className="visually-hidden" aria-live="polite" data-testid="tuner-announcement">
+          {spoken}
+        </div>
+        <FingeringView
+          writtenMidi={display.hasPitch ? display.writtenMidi : null}
+          noteLabel={display.hasPitch ? display.note : ''}
+        />
+        <PitchTrace
+          service={service}
+          transposition={settings.transposition}
+          a4Hz={settings.a4Hz}
+          inTuneCents={settings.inTuneCents}
+        />
+        <DroneControl transposition={settings.transposition} a4Hz={settings.a4Hz} />
+        <TunerSettingsPanel settings={settings} store={store} service={service} />
       </IonContent>
     </IonPage>
   );

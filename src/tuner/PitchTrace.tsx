@@ -1,0 +1,143 @@
+import { useEffect, useRef } from 'react';
+import type { PitchService } from '../audio/pitch-service-types';
+import { getInstrument, hzToMidi, noteName, type InstrumentId } from '../music';
+
+/** Seconds of history drawn. */
+export const TRACE_SECONDS = 10;
+/** Semitones shown above and below the centre line. */
+const SPAN_SEMITONES = 4;
+/** Enough for 10 s at the fast-mode message rate (≤ 60/s plus note-change extras). */
+const CAPACITY = 1024;
+
+/**
+ * Pitch over the last ~10 s on a canvas: written pitch (fractional MIDI for the instrument) against
+ * time, one horizontal line per semitone, points inside the in-tune band drawn green, others
+ * orange. Fed straight from the service's observable into typed ring buffers and drawn in
+ * requestAnimationFrame only when something changed: no React state per reading.
+ */
+export function PitchTrace(props: {
+  service: PitchService;
+  transposition: InstrumentId;
+  a4Hz: number;
+  inTuneCents: number;
+}) {
+  const { service, transposition, a4Hz, inTuneCents } = props;
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
+    const offset = getInstrument(transposition).concertOffsetSemitones;
+    const times = new Float64Array(CAPACITY);
+    const midis = new Float64Array(CAPACITY); // NaN = no pitch (a gap in the line)
+    let next = 0;
+    let count = 0;
+    let centreMidi = Number.NaN;
+    let dirty = true;
+    let frame = 0;
+
+    const styles = getComputedStyle(canvas);
+    const colour = (name: string, fallback: string) =>
+      styles.getPropertyValue(name).trim() || fallback;
+    const grid = colour('--trace-grid', 'rgba(128,128,128,0.35)');
+    const label = colour('--trace-label', 'rgba(128,128,128,0.9)');
+    const good = colour('--ion-color-success', '#2dd36f');
+    const off = colour('--ion-color-warning', '#ffc409');
+    const line = colour('--trace-line', 'rgba(128,128,128,0.8)');
+
+    const unsubscribe = service.reading.subscribe((reading) => {
+      const midi = reading.hz > 0 ? hzToMidi(reading.hz, a4Hz) - offset : Number.NaN;
+      times[next] = reading.timeMs;
+      midis[next] = midi;
+      next = (next + 1) % CAPACITY;
+      if (count < CAPACITY) count++;
+      // Follow the player slowly so one stray reading does not jump the view.
+      if (Number.isFinite(midi)) {
+        centreMidi =
+          Number.isFinite(centreMidi) && Math.abs(midi - centreMidi) < SPAN_SEMITONES
+            ? centreMidi + (midi - centreMidi) * 0.1
+            : midi;
+      }
+      dirty = true;
+    });
+
+    const draw = (): void => {
+      frame = requestAnimationFrame(draw);
+      if (!dirty) return;
+      dirty = false;
+      const dpr = window.devicePixelRatio || 1;
+      const width = canvas.clientWidth;
+      const height = canvas.clientHeight;
+      if (width === 0 || height === 0) return;
+      if (canvas.width !== Math.round(width * dpr)) canvas.width = Math.round(width * dpr);
+      if (canvas.height !== Math.round(height * dpr)) canvas.height = Math.round(height * dpr);
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, width, height);
+      const centre = Number.isFinite(centreMidi) ? Math.round(centreMidi) : 60;
+      const top = centre + SPAN_SEMITONES + 0.5;
+      const y = (midi: number) => ((top - midi) / (2 * SPAN_SEMITONES + 1)) * height;
+      ctx.font = '11px system-ui, sans-serif';
+      ctx.textBaseline = 'middle';
+      for (let m = centre - SPAN_SEMITONES; m <= centre + SPAN_SEMITONES; m++) {
+        ctx.strokeStyle = grid;
+        ctx.lineWidth = m === centre ? 1.5 : 1;
+        ctx.beginPath();
+        ctx.moveTo(32, y(m));
+        ctx.lineTo(width, y(m));
+        ctx.stroke();
+        ctx.fillStyle = label;
+        ctx.fillText(noteName(m), 2, y(m));
+      }
+      const newest = count > 0 ? times[(next - 1 + CAPACITY) % CAPACITY] : 0;
+      const x = (t: number) =>
+        32 + ((t - (newest - TRACE_SECONDS * 1000)) / (TRACE_SECONDS * 1000)) * (width - 32);
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = line;
+      ctx.beginPath();
+      let penDown = false;
+      for (let i = 0; i < count; i++) {
+        const at = (next - count + i + CAPACITY) % CAPACITY;
+        const t = times[at];
+        const midi = midis[at];
+        if (t < newest - TRACE_SECONDS * 1000 || !Number.isFinite(midi)) {
+          penDown = false;
+          continue;
+        }
+        if (penDown) ctx.lineTo(x(t), y(midi));
+        else ctx.moveTo(x(t), y(midi));
+        penDown = true;
+      }
+      ctx.stroke();
+      for (let i = 0; i < count; i++) {
+        const at = (next - count + i + CAPACITY) % CAPACITY;
+        const t = times[at];
+        const midi = midis[at];
+        if (t < newest - TRACE_SECONDS * 1000 || !Number.isFinite(midi)) continue;
+        const cents = (midi - Math.round(midi)) * 100;
+        ctx.fillStyle = Math.abs(cents) <= inTuneCents ? good : off;
+        ctx.fillRect(x(t) - 1.5, y(midi) - 1.5, 3, 3);
+      }
+    };
+    frame = requestAnimationFrame(draw);
+    return () => {
+      cancelAnimationFrame(frame);
+      unsubscribe();
+    };
+  }, [service, transposition, a4Hz, inTuneCents]);
+
+  return (
+    <figure className="pitch-trace">
+      <canvas
+        ref={canvasRef}
+        className="pitch-trace__canvas"
+        data-testid="pitch-trace"
+        role="img"
+        aria-label={`Pitch over the last ${TRACE_SECONDS} seconds, in written pitch`}
+      />
+      <figcaption className="pitch-trace__caption">
+        Last {TRACE_SECONDS} s (written pitch)
+      </figcaption>
+    </figure>
+  );
+}

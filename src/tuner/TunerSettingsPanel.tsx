@@ -1,0 +1,107 @@
+import type { PitchService } from '../audio/pitch-service-types';
+import { INSTRUMENTS, type InstrumentId } from '../music';
+import { A4_HZ_RANGE, type Settings, type SettingsStore } from '../settings';
+
+const BANDS = [2, 3, 5, 10, 15];
+
+/**
+ * Instrument (transposition), reference A4, in-tune band and response mode. Native controls: they
+ * are keyboard- and screen-reader-friendly everywhere and testable without overlays.
+ */
+export function TunerSettingsPanel(props: {
+  settings: Readonly<Settings>;
+  store: SettingsStore;
+  service: PitchService;
+}) {
+  const { settings, store, service } = props;
+  const setA4 = (hz: number) => {
+    if (!Number.isFinite(hz)) return;
+    store.update({ a4Hz: Math.min(A4_HZ_RANGE.max, Math.max(A4_HZ_RANGE.min, Math.round(hz))) });
+  };
+  const setFast = (fastResponse: boolean) => {
+    store.update({ fastResponse });
+    // From the click, so a new audio context may start straight away.
+    const state = service.status.get().state;
+    if (state === 'connected' || state === 'suspended') void service.connect({ fastResponse });
+  };
+  return (
+    <section className="tuner-settings" aria-label="Tuner settings">
+      <label className="tuner-field">
+        <span>Instrument</span>
+        <select
+          data-testid="transposition"
+          value={settings.transposition}
+          onChange={(event) => store.update({ transposition: event.target.value as InstrumentId })}
+        >
+          {INSTRUMENTS.map((instrument) => (
+            <option key={instrument.id} value={instrument.id}>
+              {instrument.id === 'concert' ? 'Concert pitch' : instrument.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="tuner-field">
+        <span id="a4-label">Reference A4</span>
+        <span className="tuner-stepper">
+          <button
+            type="button"
+            className="tuner-button"
+            aria-label="Lower A4 by 1 Hz"
+            disabled={settings.a4Hz <= A4_HZ_RANGE.min}
+            onClick={() => setA4(settings.a4Hz - 1)}
+          >
+            −
+          </button>
+          <input
+            data-testid="a4-hz"
+            aria-labelledby="a4-label"
+            type="number"
+            inputMode="numeric"
+            min={A4_HZ_RANGE.min}
+            max={A4_HZ_RANGE.max}
+            step={1}
+            key={settings.a4Hz}
+            defaultValue={settings.a4Hz}
+            onBlur={(event) => setA4(Number(event.target.value))}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') setA4(Number(event.currentTarget.value));
+            }}
+          />
+          <span aria-hidden="true">Hz</span>
+          <button
+            type="button"
+            className="tuner-button"
+            aria-label="Raise A4 by 1 Hz"
+            disabled={settings.a4Hz >= A4_HZ_RANGE.max}
+            onClick={() => setA4(settings.a4Hz + 1)}
+          >
+            +
+          </button>
+        </span>
+      </div>
+      <label className="tuner-field">
+        <span>In-tune band</span>
+        <select
+          data-testid="in-tune-band"
+          value={settings.inTuneCents}
+          onChange={(event) => store.update({ inTuneCents: Number(event.target.value) })}
+        >
+          {BANDS.map((cents) => (
+            <option key={cents} value={cents}>
+              ±{cents} cents
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="tuner-field tuner-field--inline">
+        <input
+          data-testid="fast-response"
+          type="checkbox"
+          checked={settings.fastResponse}
+          onChange={(event) => setFast(event.target.checked)}
+        />
+        <span>Fast response (about 10× more updates, uses more battery)</span>
+      </label>
+    </section>
+  );
+}

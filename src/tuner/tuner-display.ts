@@ -1,0 +1,90 @@
+import {
+  getInstrument,
+  nearestWrittenNote,
+  noteName,
+  tuningVerdict,
+  type InstrumentId,
+  type TuningVerdict,
+} from '../music';
+
+/** What the tuner shows for one (smoothed) reading; `hasPitch: false` is the "no signal" state. */
+export type TunerDisplay =
+  | { hasPitch: false }
+  | {
+      hasPitch: true;
+      /** Written note for the instrument, display spelling ("B♭3"). */
+      note: string;
+      /** Same, ASCII ("Bb3"), for data attributes and tests. */
+      noteAscii: string;
+      writtenMidi: number;
+      concertNote: string;
+      concertNoteAscii: string;
+      concertMidi: number;
+      /** Signed cents from the nearest note, rounded to 0.1. */
+      cents: number;
+      /** Hz rounded to 0.1. */
+      hz: number;
+      verdict: TuningVerdict;
+    };
+
+export const NO_SIGNAL: TunerDisplay = Object.freeze({ hasPitch: false });
+
+export interface DisplaySettings {
+  transposition: InstrumentId;
+  a4Hz: number;
+  inTuneCents: number;
+}
+
+const round1 = (value: number): number => {
+  const rounded = Math.round(value * 10) / 10;
+  return Object.is(rounded, -0) ? 0 : rounded;
+};
+
+/** The display for a reading in Hz (0, negative or non-finite = no signal; never NaN). */
+export function describeReading(hz: number, settings: DisplaySettings): TunerDisplay {
+  const note = nearestWrittenNote(hz, settings.transposition, settings.a4Hz);
+  if (!note.hasPitch) return NO_SIGNAL;
+  const cents = round1(note.cents);
+  return {
+    hasPitch: true,
+    note: noteName(note.writtenMidi),
+    noteAscii: noteName(note.writtenMidi, { ascii: true }),
+    writtenMidi: note.writtenMidi,
+    concertNote: noteName(note.concertMidi),
+    concertNoteAscii: noteName(note.concertMidi, { ascii: true }),
+    concertMidi: note.concertMidi,
+    cents,
+    hz: round1(hz),
+    verdict: tuningVerdict(cents, settings.inTuneCents),
+  };
+}
+
+/** Signed cents with one decimal: "+3.2", "-35.0", "0.0"; "" when there is no signal. */
+export function formatCents(display: TunerDisplay): string {
+  if (!display.hasPitch) return '';
+  const text = display.cents.toFixed(1);
+  return display.cents > 0 ? `+${text}` : text;
+}
+
+/** Two displays look the same to the user (no re-render needed). */
+export function sameDisplay(a: TunerDisplay, b: TunerDisplay): boolean {
+  if (!a.hasPitch || !b.hasPitch) return a.hasPitch === b.hasPitch;
+  return (
+    a.writtenMidi === b.writtenMidi &&
+    a.cents === b.cents &&
+    a.hz === b.hz &&
+    a.verdict === b.verdict
+  );
+}
+
+/** Spoken summary for the polite live region: "C4, in tune" / "B♭3, 12 cents flat". */
+export function announcement(display: TunerDisplay, instrumentId: InstrumentId): string {
+  if (!display.hasPitch) return 'No signal';
+  const instrument = getInstrument(instrumentId);
+  const spoken = display.note.replace('♭', ' flat').replace('♯', ' sharp');
+  const where =
+    display.verdict === 'in-tune'
+      ? 'in tune'
+      : `${Math.round(Math.abs(display.cents))} cents ${display.verdict}`;
+  return instrument.id === 'concert' ? `${spoken}, ${where}` : `Written ${spoken}, ${where}`;
+}

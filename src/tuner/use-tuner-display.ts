@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import type { PitchService } from '../audio/pitch-service-types';
+import { createPitchSmoother } from '../music';
+import {
+  describeReading,
+  NO_SIGNAL,
+  sameDisplay,
+  type DisplaySettings,
+  type TunerDisplay,
+} from './tuner-display';
+
+export interface TunerDisplayOptions extends DisplaySettings {
+  fastResponse: boolean;
+}
+
+/** Median window and hold per mode: ≈ 0.2 s to follow a new note, ≈ 0.3–0.4 s of hold. */
+export function smootherOptionsFor(fastResponse: boolean): { windowSize: number; holdMs: number } {
+  return fastResponse ? { windowSize: 5, holdMs: 250 } : { windowSize: 3, holdMs: 400 };
+}
+
+/**
+ * The tuner's reading: smoothed (running median with a short hold, src/music/smoothing) and
+ * described for the chosen instrument and A4. The component re-renders only when what it shows
+ * changes (note, cents to 0.1, Hz to 0.1), not on every message from the audio thread.
+ */
+export function useTunerDisplay(service: PitchService, options: TunerDisplayOptions): TunerDisplay {
+  const [display, setDisplay] = useState<TunerDisplay>(NO_SIGNAL);
+  const { transposition, a4Hz, inTuneCents, fastResponse } = options;
+
+  useEffect(() => {
+    const settings: DisplaySettings = { transposition, a4Hz, inTuneCents };
+    const smoother = createPitchSmoother(smootherOptionsFor(fastResponse));
+    let current: TunerDisplay | undefined;
+    const show = (next: TunerDisplay): void => {
+      if (current && sameDisplay(current, next)) return;
+      current = next;
+      setDisplay(next);
+    };
+    const onReading = (reading: { hz: number; timeMs: number }): void => {
+      if (service.status.get().state !== 'connected') {
+        smoother.reset();
+        show(NO_SIGNAL);
+        return;
+      }
+      show(describeReading(smoother.push(reading.hz, reading.timeMs), settings));
+    };
+    const unsubscribeReading = service.reading.subscribe(onReading);
+    const unsubscribeStatus = service.status.subscribe((status) => {
+      if (status.state !== 'connected') {
+        smoother.reset();
+        show(NO_SIGNAL);
+      }
+    });
+    return () => {
+      unsubscribeReading();
+      unsubscribeStatus();
+    };
+  }, [service, transposition, a4Hz, inTuneCents, fastResponse]);
+
+  return display;
+}
