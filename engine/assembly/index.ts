@@ -45,6 +45,7 @@ let nsdfLen: i32 = 0;
 // Byte offsets into linear memory (all 16-byte aligned).
 let pInput: usize = 0; // f32[maxSamples]
 let pDivisors: usize = 0; // f32[maxSamples / 128]
+let pGains: usize = 0; // f32[maxSamples / 128]  divisors used (given, or estimated)
 let pHz: usize = 0; // f32[maxFrames]
 let pClarity: usize = 0; // f32[maxFrames]
 let pSig: usize = 0; // f32[maxSamples]   restored, sanitised signal
@@ -114,6 +115,8 @@ export function init(sr: f64, frame: i32, hop: i32, lowHz: f64, capacity: i32): 
   p = align16(p + ((<usize>capacity) << 2));
   pDivisors = p;
   p = align16(p + ((<usize>(capacity / CHUNK)) << 2));
+  pGains = p;
+  p = align16(p + (<usize>(capacity / CHUNK) << 2));
   pHz = p;
   p = align16(p + ((<usize>maxFrames) << 2));
   pClarity = p;
@@ -567,6 +570,71 @@ function analyseFrame(clarityMin: f64): void {
   outClarity = value > 1 ? 1 : value < 0 ? 0 : value;
 }
 
+/** Copy frameSize samples of `src` from `start` into pFrame, mean removed; returns the sum of squares. */
+function loadFrame(src: usize, start: i32): f64 {
+  const n = frameSize;
+  let sum: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    const v = ldf32(src, start + i);
+    if (isFinite<f32>(v)) sum += <f64>v;
+  }
+  const mean = sum / <f64>n;
+  let sumSq: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    const x = ldf32(src, start + i);
+    const v = isFinite<f32>(x) ? <f64>x - mean : 0;
+    stf32(pFrame, i, <f32>v);
+    sumSq += v * v;
+  }
+  return sumSq;
+}
+
+/** Sanitised input sample (NaN / Infinity -> 0). */
+function sampleAt(i: i32): f64 {
+  const v = ldf32(pInput, i);
+  return isFinite<f32>(v) ? <f64>v : 0;
+}
+
+/**
+ * Without divisors, estimate each chunk's gain relative to the first from continuity across
+ * chunk boundaries: the waveform (band-limited, oversampled) continues smoothly, so a quadratic
+ * extrapolation of each side should meet the other side's first sample once both are scaled
+ * by their true divisors. Least squares over the two extrapolations gives the ratio
+ * q = d[c+1] / d[c]. This undoes most of the per-chunk normalisation's damage to low notes.
+ */
+function estimateGains(chunks: i32, length: i32): void {
+  let d: f64 = 1;
+  stf32(pGains, 0, 1);
+  for (let c = 1; c < chunks; c++) {
+    const b = c * CHUNK;
+    let q: f64 = 1;
+    if (b + 2 < length) {
+      const a1 = sampleAt(b - 1);
+      const a2 = sampleAt(b - 2);
+      const a3 = sampleAt(b - 3);
+      const b1 = sampleAt(b);
+      const b2 = sampleAt(b + 1);
+      const b3 = sampleAt(b + 2);
+      const fromLeft = 3.0 * a1 - 3.0 * a2 + a3; // predicts b1 * q
+      const fromRight = 3.0 * b1 - 3.0 * b2 + b3; // predicts a1 / q
+      const den = b1 * b1 + fromRight * fromRight;
+      if (den > 1e-12) {
+        q = (fromLeft * b1 + a1 * fromRight) / den;
+        // A poor fit (noise, a transient) says nothing about the gain: assume none.
+        const e1 = fromLeft - q * b1;
+        const e2 = a1 - q * fromRight;
+        if (e1 * e1 + e2 * e2 > 0.01 * (fromLeft * fromLeft + a1 * a1)) q = 1;
+      }
+      if (!(q > 0.05)) q = 0.05;
+      if (q > 20) q = 20;
+    }
+    d *= q;
+    // Keep the running product in a sane range; only ratios matter.
+    if (d > 1e6 || d < 1e-6) d = 1;
+    stf32(pGains, c, <f32>d);
+  }
+}
+
 /**
  * Analyse input[0..length). restore != 0: every 128-sample chunk was divided by its max |x|
  * and divisors[] holds those maxima; they are multiplied back before analysis. Returns the
@@ -579,12 +647,16 @@ export function pitches(length: i32, restore: i32): i32 {
   const frames = (length - frameSize) / hopSize + 1;
   // Restore and sanitise (NaN / Infinity -> 0) into pSig.
   const chunks = (length + CHUNK - 1) / CHUNK;
-  for (let c = 0; c < chunks; c++) {
-    let d: f32 = 1;
-    if (restore != 0) {
-      d = Mathf.abs(ldf32(pDivisors, c));
-      if (!isFinite<f32>(d)) d = 0;
+  if (restore != 0) {
+    for (let c = 0; c < chunks; c++) {
+      const d = Mathf.abs(ldf32(pDivisors, c));
+      stf32(pGains, c, isFinite<f32>(d) ? d : 0);
     }
+  } else {
+    estimateGains(chunks, length);
+  }
+  for (let c = 0; c < chunks; c++) {
+    const d = ldf32(pGains, c);
     const end = min<i32>(length, (c + 1) * CHUNK);
     for (let i = c * CHUNK; i < end; i++) {
       let v = ldf32(pInput, i) * d;
@@ -593,26 +665,27 @@ export function pitches(length: i32, restore: i32): i32 {
     }
   }
   const clarityMin = restore != 0 ? CLARITY_RESTORED : CLARITY_BARE;
-  const n = frameSize;
   for (let f = 0; f < frames; f++) {
     const start = f * hopSize;
-    let sum: f64 = 0;
-    for (let i = 0; i < n; i++) sum += <f64>ldf32(pSig, start + i);
-    const mean = sum / <f64>n;
-    let sumSq: f64 = 0;
-    for (let i = 0; i < n; i++) {
-      const v = <f64>ldf32(pSig, start + i) - mean;
-      stf32(pFrame, i, <f32>v);
-      sumSq += v * v;
+    let sumSq = loadFrame(pSig, start);
+    const rms = Math.sqrt(sumSq / <f64>frameSize);
+    outHz = 0;
+    outClarity = 0;
+    if (rms > 0 && (restore == 0 || rms >= LEVEL_GATE_RMS)) {
+      computeNsdf(sumSq);
+      analyseFrame(clarityMin);
+      if (restore == 0 && outHz == 0) {
+        // The gain estimate can fail (e.g. broadband noise breaks the continuity it relies
+        // on): try the normalised chunks as they are before giving up on the frame.
+        const keepClarity = outClarity;
+        sumSq = loadFrame(pInput, start);
+        if (sumSq > 0) {
+          computeNsdf(sumSq);
+          analyseFrame(clarityMin);
+        }
+        if (outHz == 0) outClarity = max<f64>(outClarity, keepClarity);
+      }
     }
-    const rms = Math.sqrt(sumSq / <f64>n);
-    if (!(rms > 0) || (restore != 0 && rms < LEVEL_GATE_RMS)) {
-      stf32(pHz, f, 0);
-      stf32(pClarity, f, 0);
-      continue;
-    }
-    computeNsdf(sumSq);
-    analyseFrame(clarityMin);
     stf32(pHz, f, <f32>outHz);
     stf32(pClarity, f, <f32>outClarity);
   }
