@@ -18,6 +18,8 @@ const REFINE_MAX_CENTS: f64 = 25;
 const MPM_K: f64 = 0.9;
 /** A multiple of the chosen lag whose NSDF is this much higher means the period is longer. */
 const SUBHARMONIC_MARGIN: f64 = 0.08;
+/** A lag of 1/2 or 1/3 of the chosen one within this of its NSDF is the true period. */
+const HARMONIC_MARGIN: f64 = 0.02;
 /** Minimum clarity for a voiced frame, restored (product) path and bare normalised path. */
 const CLARITY_RESTORED: f64 = 0.5;
 const CLARITY_BARE: f64 = 0.4;
@@ -60,6 +62,7 @@ let pRev: usize = 0; // i32[frameSize]     bit reversal
 let pPow: usize = 0; // f32[frameSize + 1] power spectrum
 let pHann: usize = 0; // f32[frameSize]    Hann window
 let pNsdf: usize = 0; // f64[frameSize]
+let pM: usize = 0; // f64[frameSize]       NSDF denominators m(tau)
 let pHarmHz: usize = 0; // f64[MAX_HARMONICS]
 let pHarmPow: usize = 0; // f64[MAX_HARMONICS]
 let pCandLag: usize = 0; // i32[MAX_CANDIDATES]
@@ -116,7 +119,7 @@ export function init(sr: f64, frame: i32, hop: i32, lowHz: f64, capacity: i32): 
   pDivisors = p;
   p = align16(p + ((<usize>(capacity / CHUNK)) << 2));
   pGains = p;
-  p = align16(p + (<usize>(capacity / CHUNK) << 2));
+  p = align16(p + ((<usize>(capacity / CHUNK)) << 2));
   pHz = p;
   p = align16(p + ((<usize>maxFrames) << 2));
   pClarity = p;
@@ -144,6 +147,8 @@ export function init(sr: f64, frame: i32, hop: i32, lowHz: f64, capacity: i32): 
   pPow = p;
   p = align16(p + ((n + 1) << 2));
   pNsdf = p;
+  p += n << 3;
+  pM = p;
   p += n << 3;
   pHarmHz = p;
   p += (<usize>MAX_HARMONICS) << 3;
@@ -357,10 +362,12 @@ function computeNsdf(sumSq: f64): void {
   const scale = 1.0 / <f64>N;
   let m = 2.0 * sumSq;
   stf64(pNsdf, 0, m > 0 ? 1.0 : 0.0);
+  stf64(pM, 0, m);
   for (let t = 1; t < nsdfLen; t++) {
     const x0 = <f64>ldf32(pFrame, t - 1);
     const x1 = <f64>ldf32(pFrame, frameSize - t);
     m -= x0 * x0 + x1 * x1;
+    stf64(pM, t, m);
     const rt = (t & 1) == 0 ? <f64>ldf32(pRe, t >> 1) * scale : -(<f64>ldf32(pIm, t >> 1)) * scale;
     stf64(pNsdf, t, m > 1e-20 ? (2.0 * rt) / m : 0.0);
   }
@@ -434,6 +441,39 @@ function spectralRefine(f0: f64): f64 {
     sxx += w * h * h;
   }
   return sxx > 0 ? sxy / sxx : 0;
+}
+
+/**
+ * NSDF at a fractional lag, exactly: the autocorrelation is the inverse transform of the power
+ * spectrum, so r(tau) = (P[0] + P[N] cos(pi tau) + 2 sum_k P[k] cos(pi k tau / N)) / 2N holds for
+ * any real tau. Sampled peaks of high notes (a period of 12-25 samples, partials up to 8 kHz) are
+ * too sharp for a parabola to give their height, which decides octave and fifth questions.
+ */
+function nsdfExact(lag: f64): f64 {
+  const N = frameSize;
+  const theta = (Math.PI * lag) / <f64>N;
+  const cr = Math.cos(theta);
+  const ci = Math.sin(theta);
+  let wr: f64 = 1;
+  let wi: f64 = 0;
+  let acc: f64 = 0;
+  for (let k = 1; k < N; k++) {
+    const nr = wr * cr - wi * ci;
+    wi = wr * ci + wi * cr;
+    wr = nr;
+    acc += <f64>ldf32(pPow, k) * wr;
+  }
+  const r =
+    (<f64>ldf32(pPow, 0) + <f64>ldf32(pPow, N) * Math.cos(Math.PI * lag) + 2.0 * acc) /
+    (2.0 * <f64>N);
+  const t0 = <i32>Math.floor(lag);
+  let m: f64;
+  if (t0 + 1 >= nsdfLen) m = ldf64(pM, nsdfLen - 1);
+  else {
+    const fr = lag - <f64>t0;
+    m = ldf64(pM, t0) * (1.0 - fr) + ldf64(pM, t0 + 1) * fr;
+  }
+  return m > 1e-20 ? (2.0 * r) / m : 0.0;
 }
 
 // Results of the last parabolic interpolation.
@@ -519,7 +559,29 @@ function analyseFrame(clarityMin: f64): void {
   }
   interpolate(chosen);
   let lag = peakLag;
-  let value = peakValue;
+  let value = nsdfExact(lag);
+  // A half or a third of the lag with (nearly) as high an NSDF is the period: MPM's sampled
+  // key maxima can miss a sharp peak and land on a multiple.
+  for (let pass = 0; pass < 2; pass++) {
+    let moved = false;
+    for (let div = 2; div <= 3; div++) {
+      const target = lag / <f64>div;
+      if (target < <f64>minLag) continue;
+      const c = localMax(target, 2);
+      if (c < 2) continue;
+      const v0 = ldf64(pNsdf, c);
+      if (!(v0 > 0) || ldf64(pNsdf, c - 1) > v0 || ldf64(pNsdf, c + 1) > v0) continue;
+      interpolate(c);
+      const v = nsdfExact(peakLag);
+      if (v >= value - HARMONIC_MARGIN) {
+        lag = peakLag;
+        value = v;
+        moved = true;
+        break;
+      }
+    }
+    if (!moved) break;
+  }
   // Octave / fifth guard: if the NSDF is clearly higher at 2x or 3x the lag, the lag is a
   // fraction of the true period (strong 2nd/3rd harmonic, weak fundamental).
   for (let pass = 0; pass < 2; pass++) {
@@ -528,9 +590,10 @@ function analyseFrame(clarityMin: f64): void {
       const c = localMax(lag * <f64>mult, 2 + mult);
       if (c < 0 || c >= nsdfLen - 2) continue;
       interpolate(c);
-      if (peakValue > value + SUBHARMONIC_MARGIN) {
+      const v = nsdfExact(peakLag);
+      if (v > value + SUBHARMONIC_MARGIN) {
         lag = peakLag;
-        value = peakValue;
+        value = v;
         moved = true;
         break;
       }
