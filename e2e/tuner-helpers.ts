@@ -58,3 +58,62 @@ export function cycleService(page: Page, cycles: number): Promise<void> {
 
 /** Cents from `refHz` to `hz`. */
 export const centsOff = (hz: number, refHz: number): number => 1200 * Math.log2(hz / refHz);
+
+/** One state of the reading element, as the user saw it. */
+export interface ReadingSample {
+  t: number;
+  note: string;
+  concertNote: string;
+  cents: string;
+  hz: string;
+}
+
+/**
+ * Records every change of the `tuner-reading` element's data attributes in the page (a
+ * MutationObserver, so short-lived states are not missed between polls).
+ */
+export async function recordReadings(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="tuner-reading"]');
+  await page.evaluate(() => {
+    const element = document.querySelector<HTMLElement>('[data-testid="tuner-reading"]');
+    if (!element) throw new Error('no tuner reading element');
+    const log: ReadingSample[] = [];
+    (globalThis as unknown as { __tunerLog: ReadingSample[] }).__tunerLog = log;
+    const take = () =>
+      log.push({
+        t: performance.now(),
+        note: element.dataset.note ?? '',
+        concertNote: element.dataset.concertNote ?? '',
+        cents: element.dataset.cents ?? '',
+        hz: element.dataset.hz ?? '',
+      });
+    take();
+    new MutationObserver(take).observe(element, { attributes: true });
+  });
+}
+
+export function readingLog(page: Page): Promise<ReadingSample[]> {
+  return page.evaluate(() => (globalThis as unknown as { __tunerLog: ReadingSample[] }).__tunerLog);
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** Consecutive duplicates removed: the sequence of distinct notes shown. */
+export function distinctRuns(values: string[]): string[] {
+  return values.filter((value, i) => i === 0 || value !== values[i - 1]);
+}
+
+/** Whether `needle` appears in order (not necessarily adjacent) inside `haystack`. */
+export function isSubsequence(needle: string[], haystack: string[]): boolean {
+  let at = 0;
+  for (const value of haystack) if (value === needle[at]) at++;
+  return at === needle.length;
+}

@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appUrl, audioDir, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import {
+  centsOff,
+  distinctRuns,
+  isSubsequence,
+  readingLog,
+  recordReadings,
+  serviceSnapshot,
+  sleep,
+} from './tuner-helpers';
+
+/**
+ * The tuner page in headless Chromium with the fake microphone playing corpus WAVs (looped), the
+ * production build, the real worklet and engine. Expected values come from `truth.json`.
+ */
+interface TruthNote {
+  midi: number;
+  name: string;
+  nominal_hz: number;
+  measured_hz: number;
+  bent_measured_hz?: number;
+}
+interface Truth {
+  files: { file: string; duration_s: number; notes: TruthNote[] }[];
+}
+const truth = JSON.parse(readFileSync(`${audioDir()}/truth.json`, 'utf8')) as Truth;
+const truthOf = (file: string) => {
+  const entry = truth.files.find((f) => f.file === file);
+  if (!entry) throw new Error(`${file} is not in truth.json`);
+  return entry;
+};
+/** Concert MIDI → note name as the page writes it in data attributes (ASCII, sharps/flats). */
+const NAMES = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'G#', 'A', 'Bb', 'B'];
+const nameOf = (midi: number) => `${NAMES[midi % 12]}${Math.floor(midi / 12) - 1}`;
+
+let browser: LaunchedBrowser | undefined;
+afterEach(async () => {
+  if (browser) {
+    expect(browser.pageErrors).toEqual([]);
+    await browser.close();
+    browser = undefined;
+  }
+});
+
+async function openTuner(file: string, settings?: Record<string, unknown>) {
+  browser = await launchBrowser({ wav: audioFile(file) });
+  const { page } = browser;
+  if (settings) {
+    await page.addInitScript((value: string) => {
+      localStorage.setItem('embouchure.settings.v1', value);
+    }, JSON.stringify(settings));
+  }
+  await page.goto(appUrl('/home/tuner'));
+  await expect
+    .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+    .toBe('connected');
+  await recordReadings(page);
+  return page;
+}
+
+/**
+ * Cents shown while the page showed `note`, averaged over the time each value stayed on screen.
+ * The soundfont's sustain loops wobble by up to ±10 cents around the truth's loop mean
+ * (truth.json README), so single readings legitimately stray; their time average must not.
+ */
+async function centsWhile(page: Awaited<ReturnType<typeof openTuner>>, note: string) {
+  const log = await readingLog(page);
+  let weighted = 0;
+  let total = 0;
+  const cents: number[] = [];
+  for (let i = 0; i + 1 < log.length; i++) {
+    const sample = log[i] as (typeof log)[number];
+    if (sample.note !== note || sample.cents === '') continue;
+    const shownMs = Math.min(500, (log[i + 1] as (typeof log)[number]).t - sample.t);
+    cents.push(Number(sample.cents));
+    weighted += Number(sample.cents) * shownMs;
+    total += shownMs;
+  }
+  return { cents, mean: total > 0 ? weighted / total : Number.NaN, log };
+}
+
+describe('tuner page', () => {
+  it('shows a clean concert C4 as written D4 for B♭ trumpet, cents within ±3 of the truth', async () => {
+    const file = 'clean/sr48000/tpt_n060_C4.wav';
+    const note = truthOf(file).notes[0] as TruthNote;
+    const page = await openTuner(file);
+    await sleep(4000); // two passes of the looped file
+    const { cents, mean: shown, log } = await centsWhile(page, 'D4');
+    expect(cents.length).toBeGreaterThan(5);
+    expect(log.every((s) => s.note === '' || s.note === 'D4')).toBe(true);
+    expect(log.filter((s) => s.note === 'D4').every((s) => s.concertNote === 'C4')).toBe(true);
+    expect(Math.abs(shown - centsOff(note.measured_hz, note.nominal_hz))).toBeLessThanOrEqual(3);
+    const reading = page.locator('[data-testid="tuner-reading"]');
+    expect(await reading.textContent()).not.toContain('NaN');
+  });
+
+  it('shows concert pitch in concert mode (chosen on the page)', async () => {
+    const file = 'clean/sr44100/tpt_n069_A4_v110.wav';
+    const note = truthOf(file).notes[0] as TruthNote;
+    const page = await openTuner(file);
+    await page.selectOption('[data-testid="transposition"]', 'concert');
+    // The display follows at the next reading (≤ 93 ms in block mode).
+    await expect
+      .poll(() => page.getAttribute('[data-testid="tuner-reading"]', 'data-note'))
+      .not.toBe('B4');
+    await recordReadings(page);
+    await sleep(4000);
+    const { mean: shown, log } = await centsWhile(page, 'A4');
+    expect(log.every((s) => s.note === '' || s.note === 'A4')).toBe(true);
+    expect(Math.abs(shown - centsOff(note.measured_hz, note.nominal_hz))).toBeLessThanOrEqual(3);
+    // The setting survives a reload.
+    await page.reload();
+    await expect.poll(() => page.inputValue('[data-testid="transposition"]')).toBe('concert');
+  });
+
+  it('reads a file detuned by +35 cents sharp by ~35 cents', async () => {
+    const file = 'detuned/sr44100/tpt_n074_D5_+35c.wav';
+    const note = truthOf(file).notes[0] as TruthNote;
+    const expected = centsOff(note.bent_measured_hz as number, note.nominal_hz);
+    const page = await openTuner(file);
+    await sleep(4000);
+    // Concert D5 → written E5 on a B♭ trumpet.
+    const { mean: shown } = await centsWhile(page, 'E5');
+    expect(Math.abs(shown - expected)).toBeLessThanOrEqual(3);
+    expect(shown).toBeGreaterThan(30);
+  });
+
+  it('follows the A4 reference: A4 = 442 Hz moves the same note ~7.9 cents flatter', async () => {
+    const file = 'clean/sr44100/tpt_n069_A4_v110.wav';
+    const note = truthOf(file).notes[0] as TruthNote;
+    const page = await openTuner(file, { transposition: 'concert', a4Hz: 442 });
+    await sleep(4000);
+    const { mean: shown } = await centsWhile(page, 'A4');
+    expect(Math.abs(shown - centsOff(note.measured_hz, 442))).toBeLessThanOrEqual(3);
+  });
+
+  it('shows "no signal" on silence, never a note or NaN', async () => {
+    const page = await openTuner('nopitch/silence_sr44100.wav');
+    await sleep(2500);
+    const log = await readingLog(page);
+    expect(log.every((s) => s.note === '' && s.cents === '' && s.hz === '')).toBe(true);
+    await expect.poll(() => page.locator('[data-testid="no-signal"]').isVisible()).toBe(true);
+    expect(await page.locator('ion-content').first().textContent()).not.toContain('NaN');
+  });
+
+  it('walks through the notes of the phrase in order', async () => {
+    const file = 'phrase/sr48000/phrase_1.wav';
+    const entry = truthOf(file);
+    // Written pitch for a B♭ trumpet: a major 2nd above concert.
+    const expected = entry.notes.map((n) => nameOf(n.midi + 2));
+    const page = await openTuner(file);
+    await sleep(entry.duration_s * 2000 + 1000);
+    const log = await readingLog(page);
+    const shown = distinctRuns(log.map((s) => s.note).filter((n) => n !== ''));
+    expect(isSubsequence(expected, shown), `shown: ${shown.join(' ')}`).toBe(true);
+  });
+});
