@@ -62,6 +62,8 @@ let pRev: usize = 0; // i32[frameSize]     bit reversal
 let pPow: usize = 0; // f32[frameSize + 1] power spectrum
 let pHann: usize = 0; // f32[frameSize]    Hann window
 let pNsdf: usize = 0; // f64[frameSize]
+/** Power spectrum bins above this index are negligible (set per frame). */
+let powTop: i32 = 0;
 let pM: usize = 0; // f64[frameSize]       NSDF denominators m(tau)
 let pHarmHz: usize = 0; // f64[MAX_HARMONICS]
 let pHarmPow: usize = 0; // f64[MAX_HARMONICS]
@@ -338,6 +340,17 @@ function computeNsdf(sumSq: f64): void {
     realBin(k, N, 1);
     stf32(pPow, k, specRe * specRe + specIm * specIm);
   }
+  // Highest bin that matters for nsdfExact: beyond it the spectrum holds < 1e-9 of the peak.
+  {
+    let peak: f32 = 0;
+    for (let k = 0; k < N; k++) peak = max<f32>(peak, ldf32(pPow, k));
+    const floor = peak * 1e-9;
+    let top = N - 1;
+    while (top > 1 && ldf32(pPow, top) <= floor) top--;
+    // Bins are summed in pairs (k, k + 1) for odd k < powTop, so powTop is even and < N.
+    powTop = min<i32>((top + 1) & ~1, N - 2);
+    if (powTop < 2) powTop = 2;
+  }
   {
     // X[N] = Xe[0] - Xo[0]
     const zr = ldf32(pRe, 0);
@@ -452,19 +465,29 @@ function spectralRefine(f0: f64): f64 {
 function nsdfExact(lag: f64): f64 {
   const N = frameSize;
   const theta = (Math.PI * lag) / <f64>N;
-  const cr = Math.cos(theta);
-  const ci = Math.sin(theta);
-  let wr: f64 = 1;
-  let wi: f64 = 0;
-  let acc: f64 = 0;
-  for (let k = 1; k < N; k++) {
-    const nr = wr * cr - wi * ci;
-    wi = wr * ci + wi * cr;
+  // Two lanes: e^(i theta k) for k and k + 1, both rotated by 2 theta per step.
+  const c1 = Math.cos(theta);
+  const s1 = Math.sin(theta);
+  const c2 = Math.cos(2.0 * theta);
+  const s2 = Math.sin(2.0 * theta);
+  let wr = f64x2(c1, c2);
+  let wi = f64x2(s1, s2);
+  const rr = f64x2.splat(c2);
+  const ri = f64x2.splat(s2);
+  let acc = f64x2.splat(0);
+  const top = powTop;
+  for (let k = 1; k < top; k += 2) {
+    const pk = f64x2.promote_low_f32x4(v128.load64_zero(pPow + ((<usize>k) << 2)));
+    acc = f64x2.add(acc, f64x2.mul(pk, wr));
+    const nr = f64x2.sub(f64x2.mul(wr, rr), f64x2.mul(wi, ri));
+    wi = f64x2.add(f64x2.mul(wr, ri), f64x2.mul(wi, rr));
     wr = nr;
-    acc += <f64>ldf32(pPow, k) * wr;
   }
+  let sum = f64x2.extract_lane(acc, 0) + f64x2.extract_lane(acc, 1);
+  // Only a full-band spectrum reaches the last bin, N - 1.
+  if (powTop == N - 2) sum += <f64>ldf32(pPow, N - 1) * Math.cos(theta * <f64>(N - 1));
   const r =
-    (<f64>ldf32(pPow, 0) + <f64>ldf32(pPow, N) * Math.cos(Math.PI * lag) + 2.0 * acc) /
+    (<f64>ldf32(pPow, 0) + <f64>ldf32(pPow, N) * Math.cos(Math.PI * lag) + 2.0 * sum) /
     (2.0 * <f64>N);
   const t0 = <i32>Math.floor(lag);
   let m: f64;
