@@ -99,6 +99,7 @@ export default tseslint.config(
     files: [
       '*.{js,mjs,ts}',
       'bench/**/*.{js,mjs,ts}',
+      'build/**/*.ts',
       'e2e/**/*.ts',
       'engine/*.{mjs,ts}',
       'engine/**/*.test.ts',

@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { cspMetaPlugin } from './build/csp';
+import { hasFirebaseConfig } from './build/firebase-env';
 
 // Vite inlines small assets as data: URLs; the pitch engine must stay a real file so it can be
 // fetched same-origin (and precached, and allowed by a strict CSP).
@@ -14,8 +16,12 @@ const ionicComponentsAreSideEffectFree = [
   { test: /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[a-z-]+\.js$/, sideEffects: false },
 ];
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    react(),
+    // CSP meta tag in the built index.html; widened for Google's analytics only when configured.
+    cspMetaPlugin({ analytics: hasFirebaseConfig(loadEnv(mode, process.cwd(), 'VITE_FIREBASE_')) }),
+  ],
   build: {
     assetsInlineLimit: neverInlineWasm,
     target: 'es2022',
@@ -27,4 +33,4 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'engine/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
   },
-});
+}));

@@ -25,6 +25,11 @@ export interface LaunchOptions {
   autoplay?: boolean;
   /** Extra Chromium flags. */
   args?: string[];
+  /**
+   * Content-Security-Policy violations (`securitypolicyviolation` events) fail the test by
+   * default: `close()` throws listing them. Opt out only in a test that provokes one on purpose.
+   */
+  allowCspViolations?: boolean;
 }
 
 export interface LaunchedBrowser {
@@ -33,7 +38,9 @@ export interface LaunchedBrowser {
   page: Page;
   /** Uncaught page errors (`pageerror`) seen so far on `page`: assert it is empty to catch crashes. */
   pageErrors: string[];
-  /** Closes Chromium and removes its temporary profile. */
+  /** CSP violations seen so far in any page of the context, e.g. `script-src-elem https://x/y.js`. */
+  cspViolations: string[];
+  /** Closes Chromium and removes its temporary profile; throws on CSP violations (see options). */
   close(): Promise<void>;
 }
 
@@ -84,6 +91,11 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedB
       { cause: error },
     );
   }
+  const cspViolations: string[] = [];
+  await context.exposeBinding(CSP_BINDING, (_source, violation: string) => {
+    cspViolations.push(violation);
+  });
+  await context.addInitScript(reportCspViolations, CSP_BINDING);
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
@@ -91,11 +103,27 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedB
     context,
     page,
     pageErrors,
+    cspViolations,
     async close() {
       await context.close();
       await rm(userDataDir, { recursive: true, force: true });
+      if (cspViolations.length > 0 && !opts.allowCspViolations) {
+        throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
+      }
     },
   };
+}
+
+const CSP_BINDING = '__embouchureCspViolation';
+
+/** Runs in every page before its scripts: forwards each CSP violation to the test. */
+function reportCspViolations(binding: string): void {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    const report = (globalThis as unknown as Record<string, (text: string) => void>)[binding];
+    report?.(
+      `${event.effectiveDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+    );
+  });
 }
 
 /** Base URL of the production build served by `e2e/global-setup.ts` (no trailing slash). */

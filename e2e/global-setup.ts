@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { projectRoot } from './paths';
+import { distDir as builtDir } from './paths';
 import { startStaticServer } from './static-server';
 
 declare module 'vitest' {
@@ -13,7 +13,7 @@ declare module 'vitest' {
 
 /** Serves `dist/` once for the whole e2e run; tests read the URL with `baseUrl()` from `./browser`. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const distDir = join(projectRoot, 'dist');
+  const distDir = builtDir();
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(`e2e: ${distDir}/index.html not found: run npm run build first`);
   }

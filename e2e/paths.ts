@@ -25,3 +25,13 @@ export function audioFile(name: string): string {
   }
   return filePath;
 }
+
+/**
+ * The production build the e2e tests serve: `dist/`, or `$EMBOUCHURE_DIST_DIR` (a build made
+ * elsewhere, e.g. `vite build --outDir /tmp/x`, so a test run does not race another build).
+ */
+export function distDir(): string {
+  const fromEnv = process.env.EMBOUCHURE_DIST_DIR;
+  if (fromEnv) return isAbsolute(fromEnv) ? fromEnv : resolve(projectRoot, fromEnv);
+  return join(projectRoot, 'dist');
+}

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -36,6 +36,22 @@ export function mimeTypeOf(filePath: string): string {
   return MIME_TYPES[extname(filePath).toLowerCase()] ?? 'application/octet-stream';
 }
 
+/**
+ * The policy of the built index.html's CSP meta tag (see build/csp.ts), so the server sends the
+ * very same policy as a header: what a production host should do too (README "Production").
+ */
+export function cspOfHtml(html: string): string | undefined {
+  return /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html)?.[1];
+}
+
+/** Headers for HTML documents: the microphone only for our own origin, and the CSP. */
+export function documentHeaders(csp: string | undefined): Record<string, string> {
+  return {
+    'Permissions-Policy': 'microphone=(self)',
+    ...(csp ? { 'Content-Security-Policy': csp } : {}),
+  };
+}
+
 async function isFile(filePath: string): Promise<boolean> {
   try {
     return (await stat(filePath)).isFile();
@@ -55,6 +71,7 @@ export async function startStaticServer(rootDir: string): Promise<StaticServer> 
   if (!(await isFile(indexHtml))) {
     throw new Error(`${indexHtml} is missing: run npm run build first`);
   }
+  const htmlHeaders = documentHeaders(cspOfHtml(await readFile(indexHtml, 'utf8')));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -88,6 +105,7 @@ export async function startStaticServer(rootDir: string): Promise<StaticServer> 
       'Content-Length': size,
       // Tests reload pages and rebuild between runs: never serve a stale file.
       'Cache-Control': 'no-store',
+      ...(filePath.endsWith('.html') ? htmlHeaders : {}),
     });
     if (req.method === 'HEAD') {
       res.end();
