@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SpelledNote } from '../music/notes';
+import bravuraUrl from './fonts/Bravura.woff2?url';
 
 /** VexFlow key ('f#/4') and accidental code ('#', 'b', 'n' …) for a spelled written note. */
 export function vexflowKey(note: SpelledNote): { key: string; accidental: string | null } {
@@ -8,14 +9,20 @@ export function vexflowKey(note: SpelledNote): { key: string; accidental: string
   return { key: `${note.letter.toLowerCase()}${accidental ?? ''}/${note.octave}`, accidental };
 }
 
-type VexFlowModule = typeof import('vexflow/bravura');
+type VexFlowModule = typeof import('vexflow/core');
 let vexflow: Promise<VexFlowModule> | undefined;
-/** VexFlow and its music font are a separate chunk, loaded the first time a staff is shown. */
+/**
+ * VexFlow (its font-less core) is a separate chunk, loaded the first time a staff is shown. The
+ * Bravura font comes as a same-origin file: the CSP refuses the data: URL VexFlow's font entries use.
+ */
 function loadVexFlow(): Promise<VexFlowModule> {
-  vexflow ??= import('vexflow/bravura').then(async (module) => {
-    // The entry starts loading Bravura itself; wait for it so the first drawing has glyphs.
-    await document.fonts.load('30px Bravura').catch(() => undefined);
+  vexflow ??= import('vexflow/core').then(async (module) => {
+    await module.Font.load('Bravura', bravuraUrl, { display: 'block' });
+    module.VexFlow.setFonts('Bravura');
     return module;
+  });
+  vexflow.catch(() => {
+    vexflow = undefined; // let a later staff retry (e.g. after a network hiccup)
   });
   return vexflow;
 }

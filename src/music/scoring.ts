@@ -26,12 +26,19 @@ export interface HoldScoreOptions {
   targetHz: number;
   /** Half-width of the in-tune band (default ±10 ¢). */
   inTuneCents?: number;
+  /**
+   * Width of the centred moving average the in-tune test looks at, ms (default 200; 0 = per frame).
+   * The ear judges pitch over ~0.1–0.2 s, and pitch detectors jitter by several cents from one
+   * analysis block to the next on a perfectly steady tone; that jitter is not the player's.
+   * Steadiness (spread) and drift still use the raw frames.
+   */
+  smoothingMs?: number;
 }
 
 export interface HoldResult {
   /** 0..100. */
   score: number;
-  /** Fraction (0..1) of the hold's frames within ±inTuneCents of the target. */
+  /** Fraction (0..1) of the hold's frames within ±inTuneCents of the target (on the moving average). */
   inTuneFraction: number;
   /** Fraction of frames with any pitch. */
   voicedFraction: number;
@@ -87,8 +94,10 @@ const clamp01 = (value: number): number => Math.min(1, Math.max(0, value));
  */
 export function scoreHold(track: readonly PitchSample[], options: HoldScoreOptions): HoldResult {
   const inTuneCents = options.inTuneCents ?? 10;
+  const halfWindowMs = (options.smoothingMs ?? 200) / 2;
   validateBand('targetHz', options.targetHz, 20, 5000);
   validateBand('inTuneCents', inTuneCents, 1, 50);
+  validateBand('smoothingMs', halfWindowMs * 2, 0, 1000);
   const empty: HoldResult = {
     score: 0,
     inTuneFraction: 0,
@@ -108,18 +117,25 @@ export function scoreHold(track: readonly PitchSample[], options: HoldScoreOptio
   const heldTimesS: number[] = [];
   const heldCents: number[] = [];
   const startMs = track[0].timeMs;
+  // Cents per frame (NaN = no pitch or off the note), then the in-tune test on their local mean.
+  const frameCents = track.map((s) => {
+    if (!(s.hz > 0)) return Number.NaN;
+    const cents = centsFrom(s.hz, options.targetHz);
+    return Math.abs(cents) > ON_NOTE_CENTS ? Number.NaN : cents;
+  });
   const shortNote = track[track.length - 1].timeMs - startMs < 2 * ATTACK_MS;
-  for (const sample of track) {
+  for (let i = 0; i < track.length; i++) {
+    const sample = track[i];
     const pastAttack = sample.timeMs - startMs >= ATTACK_MS || shortNote;
     if (pastAttack) afterAttack++;
     if (!(sample.hz > 0)) continue;
     voiced++;
-    const cents = centsFrom(sample.hz, options.targetHz);
-    if (Math.abs(cents) <= inTuneCents) inTune++;
-    if (Math.abs(cents) > ON_NOTE_CENTS) {
+    const cents = frameCents[i];
+    if (Number.isNaN(cents)) {
       offNote++;
       continue;
     }
+    if (Math.abs(localMean(track, frameCents, i, halfWindowMs)) <= inTuneCents) inTune++;
     if (pastAttack) {
       heldTimesS.push((sample.timeMs - startMs) / 1000);
       heldCents.push(cents);
@@ -153,6 +169,30 @@ export function scoreHold(track: readonly PitchSample[], options: HoldScoreOptio
     spreadCents,
     driftCents,
   };
+}
+
+/** Mean of the on-note frames within ±halfWindowMs of frame i (frame i itself is on the note). */
+function localMean(
+  track: readonly PitchSample[],
+  frameCents: readonly number[],
+  i: number,
+  halfWindowMs: number,
+): number {
+  let sum = 0;
+  let count = 0;
+  for (let j = i; j >= 0 && track[i].timeMs - track[j].timeMs <= halfWindowMs; j--) {
+    if (!Number.isNaN(frameCents[j])) {
+      sum += frameCents[j];
+      count++;
+    }
+  }
+  for (let j = i + 1; j < track.length && track[j].timeMs - track[i].timeMs <= halfWindowMs; j++) {
+    if (!Number.isNaN(frameCents[j])) {
+      sum += frameCents[j];
+      count++;
+    }
+  }
+  return sum / count;
 }
 
 export interface AttackOptions {

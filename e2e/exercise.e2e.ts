@@ -1,0 +1,118 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+
+/**
+ * The exercise page in real Chromium with the fake microphone looping a corpus note (1.3 s of
+ * note, 0.5 s of silence): a one-note long tone with a 1 s hold fits inside each note, and the
+ * silence is the player's breath before it.
+ *
+ * Written pitch for the B♭ trumpet (the default): the concert G4 file is a written A4, and the
+ * concert D5 bent +35 ¢ is a written E5 played 35 ¢ sharp.
+ */
+const ON_TARGET_WAV = 'clean/sr44100/tpt_n067_G4_v110.wav';
+const SHARP_WAV = 'detuned/sr44100/tpt_n074_D5_+35c.wav';
+
+async function playLongTone(page: Page, writtenNote: string, holdSeconds: number) {
+  await page.goto(appUrl('/home/exercise'));
+  const view = activePage(page);
+  await view.getByTestId('lt-pattern').selectOption('single');
+  await view.getByTestId('lt-note').selectOption({ label: writtenNote });
+  await view.getByTestId('lt-hold').fill(String(holdSeconds));
+  await view.getByTestId('lt-start').click();
+  await expect.poll(() => view.getByTestId('target-note').textContent()).toBe(writtenNote);
+  // The staff is drawn by VexFlow (an SVG with noteheads), not a placeholder.
+  await expect
+    .poll(() => view.locator('[data-testid="staff"] svg').count(), { timeout: 10_000 })
+    .toBe(1);
+  await view.getByTestId('results').waitFor({ timeout: 20_000 });
+  const score = Number(await view.getByTestId('score').textContent());
+  const coach = (await view.getByTestId('coach').first().textContent()) ?? '';
+  if (process.env.EXERCISE_E2E_DEBUG)
+    console.log(await view.getByTestId('note-table').textContent());
+  return { view, score, coach };
+}
+
+describe('long tones with the fake microphone on the target', () => {
+  let browser: LaunchedBrowser;
+  beforeAll(async () => {
+    browser = await launchBrowser({ wav: audioFile(ON_TARGET_WAV) });
+  });
+  afterAll(async () => {
+    expect(browser.pageErrors).toEqual([]);
+    await browser.close();
+  });
+
+  it('a long tone played on the target scores high and the coach says in tune', async () => {
+    const { view, score, coach } = await playLongTone(browser.page, 'A4', 1);
+    expect(score).toBeGreaterThanOrEqual(80);
+    expect(coach).toMatch(/In tune: A4/);
+    expect(await view.getByTestId('trace-plot').locator('path').count()).toBe(1);
+    await expect
+      .poll(() => view.getByTestId('save-message').textContent())
+      .toBe('Saved to your history.');
+  });
+
+  it('the result appears in the history after a reload', async () => {
+    const page = browser.page;
+    await page.reload();
+    const view = activePage(page);
+    await view.getByTestId('tab-history').click();
+    const rows = view.getByTestId('attempt-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    const row = (await rows.first().textContent()) ?? '';
+    expect(row).toContain('Long tones');
+    expect(row).toContain('A4');
+    expect(await view.getByTestId('score-chart').count()).toBe(1);
+    expect(await view.getByTestId('practice-chart').count()).toBe(1);
+  });
+
+  it('a malformed import is refused with a clear message and loses nothing', async () => {
+    const view = activePage(browser.page);
+    const rows = view.getByTestId('attempt-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    await view.getByTestId('import-file').setInputFiles({
+      name: 'history.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        '{"format":"embouchure-history","version":1,"attempts":[{"score":"high"}]}',
+      ),
+    });
+    await expect
+      .poll(() => view.getByTestId('import-message').textContent())
+      .toMatch(
+        /Invalid file: attempts\[0\]\.startedAt must be an ISO date\. Nothing was imported\./,
+      );
+    await view.getByTestId('import-file').setInputFiles({
+      name: 'photo.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('not json at all'),
+    });
+    await expect
+      .poll(() => view.getByTestId('import-message').textContent())
+      .toMatch(/not JSON: nothing was imported/);
+    await browser.page.reload();
+    await activePage(browser.page).getByTestId('tab-history').click();
+    await expect.poll(() => activePage(browser.page).getByTestId('attempt-row').count()).toBe(1);
+  });
+});
+
+describe('long tones with the fake microphone 35 ¢ sharp', () => {
+  let browser: LaunchedBrowser;
+  beforeAll(async () => {
+    browser = await launchBrowser({ wav: audioFile(SHARP_WAV) });
+  });
+  afterAll(async () => {
+    expect(browser.pageErrors).toEqual([]);
+    await browser.close();
+  });
+
+  it('a long tone 35 ¢ off scores low and the coach says sharp, and why E5 tends flat', async () => {
+    const { score, coach } = await playLongTone(browser.page, 'E5', 1);
+    expect(score).toBeLessThan(40);
+    const cents = Number(/You played E5 (\d+) ¢ sharp/.exec(coach)?.[1]);
+    expect(cents).toBeGreaterThanOrEqual(30);
+    expect(cents).toBeLessThanOrEqual(40);
+    expect(coach).toMatch(/5th partial is naturally ~14 ¢ flat/);
+  });
+});
