@@ -221,7 +221,13 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       const streamPromise = devices.getUserMedia(MICROPHONE_CONSTRAINTS).then(
         (stream) => {
           counts.tracksOpened += stream.getTracks().length;
-          s.stream = stream;
+          if (stale()) {
+            // Disconnected while the permission prompt was open: release at once.
+            for (const track of stream.getTracks()) track.stop();
+            counts.tracksStopped += stream.getTracks().length;
+          } else {
+            s.stream = stream;
+          }
           return stream;
         },
         (error: unknown) => {

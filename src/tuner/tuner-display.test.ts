@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  announcement,
+  describeReading,
+  formatCents,
+  NO_SIGNAL,
+  sameDisplay,
+} from './tuner-display';
+
+const bb = { transposition: 'bb-trumpet', a4Hz: 440, inTuneCents: 5 } as const;
+
+describe('describeReading', () => {
+  it('shows concert B♭3 as written C4 on a B♭ trumpet, with the concert note beside', () => {
+    const display = describeReading(233.08, bb);
+    expect(display).toMatchObject({
+      hasPitch: true,
+      note: 'C4',
+      noteAscii: 'C4',
+      concertNote: 'B♭3',
+      concertNoteAscii: 'Bb3',
+      verdict: 'in-tune',
+    });
+  });
+
+  it('shows concert pitch unchanged in concert mode', () => {
+    expect(describeReading(440, { ...bb, transposition: 'concert' })).toMatchObject({
+      note: 'A4',
+      concertNote: 'A4',
+      cents: 0,
+    });
+  });
+
+  it('reads sharp/flat beyond the band, with one-decimal signed cents', () => {
+    const sharp = describeReading(440 * 2 ** (35 / 1200), { ...bb, transposition: 'concert' });
+    expect(sharp).toMatchObject({ note: 'A4', cents: 35, verdict: 'sharp' });
+    expect(formatCents(sharp)).toBe('+35.0');
+    const flat = describeReading(440 * 2 ** (-7.04 / 1200), { ...bb, transposition: 'concert' });
+    expect(formatCents(flat)).toBe('-7.0');
+    expect(flat).toMatchObject({ verdict: 'flat' });
+  });
+
+  it('uses the A4 reference: 442 Hz at A4 = 442 is in tune', () => {
+    expect(describeReading(442, { ...bb, transposition: 'concert', a4Hz: 442 })).toMatchObject({
+      note: 'A4',
+      cents: 0,
+    });
+  });
+
+  it('is "no signal" for 0, NaN and Infinity, never NaN in the output', () => {
+    for (const hz of [0, Number.NaN, Number.POSITIVE_INFINITY, -5]) {
+      expect(describeReading(hz, bb)).toBe(NO_SIGNAL);
+    }
+    expect(formatCents(NO_SIGNAL)).toBe('');
+  });
+
+  it('treats displays rounding to the same text as the same (no re-render)', () => {
+    const a = describeReading(440.001, { ...bb, transposition: 'concert' });
+    const b = describeReading(440.002, { ...bb, transposition: 'concert' });
+    expect(sameDisplay(a, b)).toBe(true);
+    expect(sameDisplay(a, NO_SIGNAL)).toBe(false);
+  });
+
+  it('announces note and verdict in words', () => {
+    expect(announcement(describeReading(233.08, bb), 'bb-trumpet')).toBe('Written C4, in tune');
+    const flat = describeReading(466.16 * 2 ** (-12 / 1200), { ...bb, transposition: 'concert' });
+    expect(announcement(flat, 'concert')).toBe('B flat4, 12 cents flat');
+    expect(announcement(NO_SIGNAL, 'concert')).toBe('No signal');
+  });
+});
