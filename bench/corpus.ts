@@ -31,9 +31,7 @@ export interface Truth {
 }
 
 export type FrameLabel =
-  | { voiced: false }
-  | { voiced: true; hz: number; steady: boolean; note: number }
-  | null;
+  { voiced: false } | { voiced: true; hz: number; steady: boolean; note: number } | null;
 
 const EPS = 1e-6;
 

@@ -99,7 +99,12 @@ function table(title, rows) {
     'recall %',
     'µs/frame',
   ];
-  const lines = [`### ${title}`, '', `| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
+  const lines = [
+    `### ${title}`,
+    '',
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+  ];
   for (const [name, s] of rows) {
     if (s.frames === 0) continue;
     lines.push(
@@ -129,7 +134,8 @@ async function main() {
   }
   const truth = loadTruth(opts.corpus);
   let detectors = allDetectors(opts.minHz);
-  if (opts.detectors) detectors = detectors.filter((d) => opts.detectors.some((n) => d.name.startsWith(n)));
+  if (opts.detectors)
+    detectors = detectors.filter((d) => opts.detectors.some((n) => d.name.startsWith(n)));
   const modes = ['block', 'sliding'];
   const tallies = Object.fromEntries(
     modes.map((m) => [m, Object.fromEntries(detectors.map((d) => [d.name, newTally()]))]),
@@ -212,13 +218,28 @@ async function main() {
     );
   }
   if (!opts.full && detectors.some((d) => d.slow)) {
-    console.log('\n(pitchfinder detectors: block frames only in sliding mode too; --full runs them on every frame)');
+    console.log(
+      '\n(pitchfinder detectors: block frames only in sliding mode too; --full runs them on every frame)',
+    );
   }
   if (opts.json) {
     mkdirSync(dirname(opts.json), { recursive: true });
     writeFileSync(
       opts.json,
-      JSON.stringify({ corpus: opts.corpus, norm: opts.norm, minHz: opts.minHz, frame: FRAME, hop: HOP, files: files.length, seconds, modes: summaries }, null, 1),
+      JSON.stringify(
+        {
+          corpus: opts.corpus,
+          norm: opts.norm,
+          minHz: opts.minHz,
+          frame: FRAME,
+          hop: HOP,
+          files: files.length,
+          seconds,
+          modes: summaries,
+        },
+        null,
+        1,
+      ),
     );
   }
 }

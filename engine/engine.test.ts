@@ -28,7 +28,10 @@ function readProduct(e: PitchEngine, x: Float32Array): { hz: number[]; clarity: 
   e.input.set(normalised.subarray(0, e.input.length));
   e.divisors.set(divisors.subarray(0, e.divisors.length));
   const frames = e.pitches(Math.min(x.length, e.options.maxSamples), true);
-  return { hz: Array.from(e.hz.subarray(0, frames)), clarity: Array.from(e.clarity.subarray(0, frames)) };
+  return {
+    hz: Array.from(e.hz.subarray(0, frames)),
+    clarity: Array.from(e.clarity.subarray(0, frames)),
+  };
 }
 
 /** Feed only the normalised chunks (a host without divisors). */
@@ -90,7 +93,9 @@ describe('accuracy over the range, product framing (normalised chunks + divisors
     expect(readProduct(e, harmonicTone(48000, 100, 4096)).hz[0]).toBe(0);
     expect(readProduct(e, harmonicTone(48000, 130, 4096)).hz[0]).toBe(0);
     // ...while the lowest trumpet note above the floor still reads.
-    expect(Math.abs(cents(readProduct(e, harmonicTone(48000, 164.81, 4096)).hz[0], 164.81))).toBeLessThan(0.5);
+    expect(
+      Math.abs(cents(readProduct(e, harmonicTone(48000, 164.81, 4096)).hz[0], 164.81)),
+    ).toBeLessThan(0.5);
     e.teardown();
   });
 
@@ -166,7 +171,9 @@ describe('bad input', () => {
 
   it('reads a hard-clipped note', () => {
     const e = engine({ sampleRate: sr });
-    const clipped = harmonicTone(sr, f0, 4096, { gain: 4 }).map((v) => Math.max(-1, Math.min(1, v)));
+    const clipped = harmonicTone(sr, f0, 4096, { gain: 4 }).map((v) =>
+      Math.max(-1, Math.min(1, v)),
+    );
     expect(Math.abs(cents(readProduct(e, clipped).hz[0], f0))).toBeLessThan(1);
     e.teardown();
   });

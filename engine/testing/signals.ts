@@ -82,7 +82,10 @@ export function whiteNoise(length: number, rms: number, seed = 7): Float32Array 
 export const CHUNK = 128;
 
 /** The product's framing: each 128-sample chunk divided by its own max |x| (zeros: divisor 0). */
-export function normaliseChunks(x: Float32Array): { normalised: Float32Array; divisors: Float32Array } {
+export function normaliseChunks(x: Float32Array): {
+  normalised: Float32Array;
+  divisors: Float32Array;
+} {
   const chunks = Math.ceil(x.length / CHUNK);
   const normalised = new Float32Array(chunks * CHUNK);
   const divisors = new Float32Array(chunks);
