@@ -12,6 +12,6 @@ it('the initial JS of the production build stays small (Ionic components tree-sh
   );
   expect(initial.files.some((file) => /assets\/index-[^/]+\.js$/.test(file))).toBe(true);
   // Guard, not the budget (a later issue sets it): without the ion-*.js side-effect rule in
-  // vite.config.ts every Ionic component is bundled (~312 kB for the shell alone, before any page code).
+  // vite.config.ts every Ionic component is bundled (~312 kB for the shell alone).
   expect(initial.gzipBytes).toBeLessThan(250_000);
 });
