@@ -3,6 +3,7 @@ import { midiOf } from './notes';
 import {
   buildScale,
   chartNote,
+  lipSlurSequence,
   longTonePyramid,
   MAJOR_KEYS,
   MINOR_KEYS,
@@ -97,5 +98,37 @@ describe('note names', () => {
       'F♯4',
       'G♯4',
     ]);
+  });
+});
+
+describe('lip slurs (harmonic series per valve combination, partials 2–6 up and down)', () => {
+  const names = (combo: string, notes: ReturnType<typeof lipSlurSequence>) =>
+    notes
+      .filter((n) => n.combo === combo)
+      .map(spelledName)
+      .join(' ');
+
+  it.each([
+    ['0', 'C4 G4 C5 E5 G5 E5 C5 G4 C4'],
+    ['2', 'B3 F♯4 B4 E♭5 F♯5 E♭5 B4 F♯4 B3'],
+    ['1', 'B♭3 F4 B♭4 D5 F5 D5 B♭4 F4 B♭3'],
+    ['12', 'A3 E4 A4 C♯5 E5 C♯5 A4 E4 A3'],
+    ['23', 'G♯3 E♭4 G♯4 C5 E♭5 C5 G♯4 E♭4 G♯3'],
+    ['13', 'G3 D4 G4 B4 D5 B4 G4 D4 G3'],
+    ['123', 'F♯3 C♯4 F♯4 B♭4 C♯5 B♭4 F♯4 C♯4 F♯3'],
+  ])('valves %s: %s', (combo, expected) => {
+    expect(names(combo, lipSlurSequence())).toBe(expected);
+  });
+
+  it('walks down through the seven combinations in order', () => {
+    const combos = [...new Set(lipSlurSequence().map((n) => n.combo))];
+    expect(combos).toEqual(['0', '2', '1', '12', '23', '13', '123']);
+  });
+
+  it('advanced: up to the 8th partial, skipping the flat 7th', () => {
+    expect(names('0', lipSlurSequence({ highestPartial: 8 }))).toBe(
+      'C4 G4 C5 E5 G5 C6 G5 E5 C5 G4 C4',
+    );
+    expect(() => lipSlurSequence({ highestPartial: 7 as 6 })).toThrow(/6 or 8/);
   });
 });

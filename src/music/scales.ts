@@ -14,6 +14,8 @@ import {
   type Letter,
   type SpelledNote,
 } from './notes';
+import type { ValveCombo } from './fingerings';
+import { harmonicSeries } from './partials';
 
 /** A written note of a sequence: its spelling plus its written MIDI number. */
 export interface ScaleNote extends SpelledNote {
@@ -234,3 +236,36 @@ export const INTERVALS: readonly { semitones: number; name: string }[] = [
   { semitones: 11, name: 'major 7th' },
   { semitones: 12, name: 'octave' },
 ];
+
+/** Valve combinations in the order lip slurs walk down through them (trumpet.md routine). */
+export const LIP_SLUR_COMBOS: readonly ValveCombo[] = ['0', '2', '1', '12', '23', '13', '123'];
+
+export interface LipSlurNote extends ScaleNote {
+  combo: ValveCombo;
+  partial: number;
+}
+
+export interface LipSlurOptions {
+  /** Top partial: 6 by default, 8 for advanced players (the flat 7th partial is skipped). */
+  highestPartial?: 6 | 8;
+  combos?: readonly ValveCombo[];
+}
+
+/**
+ * Lip slurs: for each valve combination, its harmonic series from the 2nd partial up to the top
+ * partial and back down, without moving the valves (open: C4 G4 C5 E5 G5 E5 C5 G4 C4).
+ */
+export function lipSlurSequence(options: LipSlurOptions = {}): LipSlurNote[] {
+  const highestPartial = options.highestPartial ?? 6;
+  if (highestPartial !== 6 && highestPartial !== 8) {
+    throw new Error(`highestPartial must be 6 or 8, got ${String(highestPartial)}.`);
+  }
+  const notes: LipSlurNote[] = [];
+  for (const combo of options.combos ?? LIP_SLUR_COMBOS) {
+    const up = harmonicSeries(combo, { lowestPartial: 2, highestPartial })
+      .filter((p) => p.partial !== 7)
+      .map((p) => ({ ...chartNote(p.writtenMidi), combo, partial: p.partial }));
+    notes.push(...up, ...up.slice(0, -1).reverse());
+  }
+  return notes;
+}

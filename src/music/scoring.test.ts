@@ -168,6 +168,17 @@ describe('scoreTimedNotes (scales with a metronome)', () => {
     expect(() => scoreTimedNotes(samples, targets, 0, 100)).toThrow(/beatMs/);
   });
 
+  it('a slur that cracks onto the partial above is reported as cracked', () => {
+    const C5 = 523.25;
+    const E5 = 659.26;
+    const G4 = 392;
+    const samples: PitchSample[] = [];
+    for (let t = 0; t < 1000; t += 10) samples.push({ timeMs: t, hz: t < 250 ? G4 : E5 });
+    const notes = scoreTimedNotes(samples, [G4, C5], 0, 500, [[C5], [G4, E5]]);
+    expect(notes[0].outcome).toBe('locked');
+    expect(notes[1]).toMatchObject({ outcome: 'cracked', score: 0, timingMs: null });
+  });
+
   it('a skipped note is missed and pulls the overall score down', () => {
     const targets = [261.63, 293.66];
     const samples: PitchSample[] = [];

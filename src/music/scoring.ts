@@ -306,6 +306,8 @@ export function scoreTimedNotes(
   targetsHz: readonly number[],
   firstBeatMs: number,
   beatMs: number,
+  /** Per note, the neighbouring notes a crack would land on (lip slurs: the other partials). */
+  otherHzPerNote: readonly (readonly number[])[] = [],
 ): TimedNoteResult[] {
   validateBand('beatMs', beatMs, 60_000 / 208, 60_000 / 40);
   return targetsHz.map((targetHz, i) => {
@@ -316,11 +318,21 @@ export function scoreTimedNotes(
     const onset = window.find(
       (s) => s.hz > 0 && Math.abs(centsFrom(s.hz, targetHz)) <= ON_NOTE_CENTS,
     );
-    const fromOnset = onset ? window.filter((s) => s.timeMs >= onset.timeMs) : [];
-    const attack = scoreAttack(fromOnset, { targetHz, holdMs: Math.min(80, beatMs / 4) });
-    const timingMs = onset ? onset.timeMs - dueMs : null;
+    const otherHz = otherHzPerNote[i] ?? [];
+    if (!onset) {
+      // Never near the note: a crack if the window sits on a neighbour, else a miss.
+      const attack = scoreAttack(window, { targetHz, otherHz });
+      return { ...attack, timingMs: null };
+    }
+    const fromOnset = window.filter((s) => s.timeMs >= onset.timeMs);
+    const attack = scoreAttack(fromOnset, {
+      targetHz,
+      otherHz,
+      holdMs: Math.min(80, beatMs / 4),
+    });
+    const timingMs = onset.timeMs - dueMs;
     // A note on time scores its attack score; 100 ms late/early costs a quarter of it.
-    const timingFactor = timingMs === null ? 0 : clamp01(1 - Math.abs(timingMs) / 400);
+    const timingFactor = clamp01(1 - Math.abs(timingMs) / 400);
     return { ...attack, score: Math.round(attack.score * timingFactor), timingMs };
   });
 }
