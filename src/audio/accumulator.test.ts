@@ -59,7 +59,7 @@ describe('Accumulator', () => {
     const fast = fakeEngine();
     const accFast = new Accumulator(
       fast.engine,
-      { fastResponse: true, maxResultsPerSecond: 1000 },
+      { fastResponse: true, maxResultsPerSecond: 1000, fastHopSamples: 512 },
       () => undefined,
     );
     for (let q = 0; q < 64; q++) {

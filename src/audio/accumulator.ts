@@ -26,7 +26,9 @@ export interface AnalysisEngine {
 /** Samples per normalised chunk (one Web Audio render quantum). */
 export const CHUNK_SAMPLES = 128;
 /** Fast mode: analyse every this many samples. */
-export const FAST_HOP_SAMPLES = 512;
+export const FAST_HOP_SAMPLES = 256;
+/** Fast mode: analysis frame, samples. */
+export const FAST_FRAME_SAMPLES = 1024;
 /** Levels below this (and digital silence) read as this, dBFS. */
 export const FLOOR_DB = -120;
 
@@ -34,6 +36,8 @@ export interface AccumulatorOptions {
   fastResponse: boolean;
   /** Fast mode: cap on results per second handed to `onResult` (display rate), default 60. */
   maxResultsPerSecond?: number;
+  /** Fast mode: samples between analyses, a multiple of 128 up to the frame (default 512). */
+  fastHopSamples?: number;
 }
 
 /** One analysis. The same object is reused for every result: copy what you keep. */
@@ -75,10 +79,8 @@ export class Accumulator {
     onResult: (result: AnalysisResult) => void,
   ) {
     const frame = engine.options.frameSize;
-    if (frame % CHUNK_SAMPLES !== 0 || frame < FAST_HOP_SAMPLES) {
-      throw new RangeError(
-        `engine frameSize must be a multiple of ${CHUNK_SAMPLES} and >= ${FAST_HOP_SAMPLES}, got ${frame}`,
-      );
+    if (frame % CHUNK_SAMPLES !== 0 || frame < CHUNK_SAMPLES) {
+      throw new RangeError(`engine frameSize must be a multiple of ${CHUNK_SAMPLES}, got ${frame}`);
     }
     if (engine.input.length < frame || engine.divisors.length < frame / CHUNK_SAMPLES) {
       throw new RangeError('engine input capacity is smaller than its frame');
@@ -90,7 +92,13 @@ export class Accumulator {
     this.engine = engine;
     this.onResult = onResult;
     this.frameSamples = frame;
-    this.hopSamples = options.fastResponse ? FAST_HOP_SAMPLES : frame;
+    const fastHop = options.fastHopSamples ?? FAST_HOP_SAMPLES;
+    if (fastHop % CHUNK_SAMPLES !== 0 || fastHop < CHUNK_SAMPLES || fastHop > frame) {
+      throw new RangeError(
+        `fastHopSamples must be a multiple of ${CHUNK_SAMPLES} in ${CHUNK_SAMPLES}..${frame}, got ${fastHop}`,
+      );
+    }
+    this.hopSamples = options.fastResponse ? fastHop : frame;
     this.samples = new Float32Array(frame);
     this.divisors = new Float32Array(frame / CHUNK_SAMPLES);
     this.chunkEnergy = new Float64Array(frame / CHUNK_SAMPLES);

@@ -6,8 +6,8 @@
  * bytes compiled here) in `processorOptions`, and is instantiated synchronously. Until then, or
  * after a failure or teardown, the processor is inert.
  */
-import { Accumulator, type AnalysisResult } from './accumulator';
-import { PitchEngine } from './engine/pitch-engine';
+import { Accumulator, FAST_FRAME_SAMPLES, type AnalysisResult } from './accumulator';
+import { ENGINE_DEFAULTS, PitchEngine } from './engine/pitch-engine';
 import {
   ACCUMULATOR_PROCESSOR_NAME,
   MSG_ERROR,
@@ -53,13 +53,19 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
       if (!processorOptions?.engine) throw new Error('no engine in processorOptions');
       const source = processorOptions.engine;
       const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
-      const engine = PitchEngine.instantiateSync(module, { sampleRate });
+      const engine = PitchEngine.instantiateSync(module, {
+        sampleRate,
+        frameSize: processorOptions.fastResponse
+          ? (processorOptions.fastFrameSize ?? FAST_FRAME_SAMPLES)
+          : ENGINE_DEFAULTS.frameSize,
+      });
       this.engine = engine;
       this.accumulator = new Accumulator(
         engine,
         {
           fastResponse: processorOptions.fastResponse,
           maxResultsPerSecond: processorOptions.maxMessagesPerSecond,
+          fastHopSamples: processorOptions.fastHopSamples,
         },
         this.post,
       );

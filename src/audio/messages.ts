@@ -15,6 +15,10 @@ export interface AccumulatorProcessorOptions {
   fastResponse: boolean;
   /** Fast mode only: at most this many result messages per second (display rate), default 60. */
   maxMessagesPerSecond?: number;
+  /** Fast mode only: analysis frame in samples (power of two), default FAST_FRAME_SAMPLES. */
+  fastFrameSize?: number;
+  /** Fast mode only: samples between analyses (multiple of 128), default FAST_HOP. */
+  fastHopSamples?: number;
 }
 
 export const MSG_READY = 'ready';

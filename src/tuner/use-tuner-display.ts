@@ -13,9 +13,13 @@ export interface TunerDisplayOptions extends DisplaySettings {
   fastResponse: boolean;
 }
 
-/** Median window and hold per mode: ≈ 0.2 s to follow a new note, ≈ 0.3–0.4 s of hold. */
+/**
+ * Median of 3 in both modes: one stray reading never shows, a new note shows at the second
+ * reading (≈ 93 ms later in block mode, ≈ 17 ms in fast mode; `npm run bench:latency` "shown").
+ * The hold bridges ~4 block-mode readings, or a tongued gap in fast mode.
+ */
 export function smootherOptionsFor(fastResponse: boolean): { windowSize: number; holdMs: number } {
-  return fastResponse ? { windowSize: 5, holdMs: 250 } : { windowSize: 3, holdMs: 400 };
+  return fastResponse ? { windowSize: 3, holdMs: 250 } : { windowSize: 3, holdMs: 400 };
 }
 
 /**
