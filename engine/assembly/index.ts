@@ -324,26 +324,50 @@ function computeNsdf(sumSq: f64): void {
   const N = frameSize; // complex FFT size; real length 2N, signal occupies the first N samples
   const half = N >> 1;
   // Pack x[2m] + i x[2m+1] (zero padded) in bit-reversed order.
-  for (let m = 0; m < N; m++) {
+  memory.fill(pRe, 0, (<usize>N) << 2);
+  memory.fill(pIm, 0, (<usize>N) << 2);
+  for (let m = 0; m < half; m++) {
     const r = load<i32>(pRev + ((<usize>m) << 2));
-    if (m < half) {
-      stf32(pRe, r, ldf32(pFrame, 2 * m));
-      stf32(pIm, r, ldf32(pFrame, 2 * m + 1));
-    } else {
-      stf32(pRe, r, 0);
-      stf32(pIm, r, 0);
-    }
+    stf32(pRe, r, ldf32(pFrame, 2 * m));
+    stf32(pIm, r, ldf32(pFrame, 2 * m + 1));
   }
   fft(N);
-  // Power spectrum |X[k]|^2, k = 0..N, of the zero-padded real signal.
-  for (let k = 0; k < N; k++) {
-    realBin(k, N, 1);
-    stf32(pPow, k, specRe * specRe + specIm * specIm);
+  // Power spectrum |X[k]|^2, k = 0..N, of the zero-padded real signal; X[k] and X[N-k] come
+  // from the same pair Z[k], Z[N-k].
+  let peak: f32 = 0;
+  for (let k = 0; k <= half; k++) {
+    const nk = (N - k) & (N - 1);
+    const zr = ldf32(pRe, k);
+    const zi = ldf32(pIm, k);
+    const cr = ldf32(pRe, nk);
+    const ci = -ldf32(pIm, nk);
+    let er: f32 = 0.5 * (zr + cr);
+    let ei: f32 = 0.5 * (zi + ci);
+    let or: f32 = 0.5 * (zi - ci);
+    let oi: f32 = -0.5 * (zr - cr);
+    let c = ldf32(pPostRe, k);
+    let s = ldf32(pPostIm, k);
+    let xr = er + c * or + s * oi;
+    let xi = ei + c * oi - s * or;
+    let pw = xr * xr + xi * xi;
+    stf32(pPow, k, pw);
+    peak = max<f32>(peak, pw);
+    if (k != 0 && k != half) {
+      er = 0.5 * (cr + zr);
+      ei = 0.5 * (-ci - zi);
+      or = 0.5 * (-ci + zi);
+      oi = -0.5 * (cr - zr);
+      c = ldf32(pPostRe, nk);
+      s = ldf32(pPostIm, nk);
+      xr = er + c * or + s * oi;
+      xi = ei + c * oi - s * or;
+      pw = xr * xr + xi * xi;
+      stf32(pPow, nk, pw);
+      peak = max<f32>(peak, pw);
+    }
   }
   // Highest bin that matters for nsdfExact: beyond it the spectrum holds < 1e-9 of the peak.
   {
-    let peak: f32 = 0;
-    for (let k = 0; k < N; k++) peak = max<f32>(peak, ldf32(pPow, k));
     const floor = peak * 1e-9;
     let top = N - 1;
     while (top > 1 && ldf32(pPow, top) <= floor) top--;
