@@ -3,6 +3,7 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cspMetaPlugin } from './build/csp';
 import { hasFirebaseConfig } from './build/firebase-env';
+import { ionicPerComponentPlugin } from './build/ionic-per-component';
 
 // Vite inlines small assets as data: URLs; the pitch engine must stay a real file so it can be
 // fetched same-origin (and precached, and allowed by a strict CSP).
@@ -14,10 +15,14 @@ const neverInlineWasm = (filePath: string): boolean | undefined =>
 // free lets the bundler drop the components the app never uses (initial JS ~312 → see README).
 const ionicComponentsAreSideEffectFree = [
   { test: /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[a-z-]+\.js$/, sideEffects: false },
+  // src/music is pure by lint rule (eslint.config.js): an unused table there is dead code.
+  { test: /[\\/]src[\\/]music[\\/][a-z-]+\.ts$/, sideEffects: false },
 ];
 
 export default defineConfig(({ mode }) => ({
   plugins: [
+    // Ionic components travel with the lazy page that uses them (initial JS budget, README).
+    ionicPerComponentPlugin(),
     react(),
     // CSP meta tag in the built index.html; widened for Google's analytics only when configured.
     cspMetaPlugin({ analytics: hasFirebaseConfig(loadEnv(mode, process.cwd(), 'VITE_FIREBASE_')) }),
@@ -30,7 +35,13 @@ export default defineConfig(({ mode }) => ({
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'engine/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'engine/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'build/**/*.test.ts',
+    ],
     environment: 'node',
   },
 }));

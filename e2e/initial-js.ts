@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** Initial JS budget: 150 kB gzip (1 kB = 1000 bytes), enforced by `initial-js.e2e.ts` in `npm test`. */
+export const INITIAL_JS_BUDGET_GZIP_BYTES = 150_000;
+
 export interface InitialJs {
   /** The entry script and the chunks index.html modulepreloads, e.g. `assets/index-abc.js`. */
   files: string[];

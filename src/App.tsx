@@ -1,11 +1,25 @@
 import { IonApp, IonRouterOutlet } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import type { PitchService } from './audio/pitch-service-types';
 import { HomeTabs } from './app/HomeTabs';
 import { PitchGradientDefs } from './app/PitchGradientDefs';
-import { PitchServiceProvider } from './app/pitch-service-context';
-import { TapToStart } from './app/TapToStart';
+import { PitchServiceProvider, usePitchService } from './app/pitch-service-context';
+import { useObservable } from './app/use-observable';
+
+// Loaded only when audio actually waits for a gesture: its button is not initial JS (README budget).
+const TapToStart = lazy(() => import('./app/TapToStart').then((m) => ({ default: m.TapToStart })));
+
+function TapToStartWhenSuspended() {
+  const status = useObservable(usePitchService().status);
+  if (status.state !== 'suspended') return null;
+  return (
+    <Suspense fallback={null}>
+      <TapToStart />
+    </Suspense>
+  );
+}
 
 /** The root view: routes, the shared SVG gradient and the "Tap to start listening" affordance. */
 export default function App(props: { pitchService: PitchService }) {
@@ -22,7 +36,7 @@ export default function App(props: { pitchService: PitchService }) {
             <Route path="*" element={<Navigate to="/home" replace />} />
           </IonRouterOutlet>
         </IonReactRouter>
-        <TapToStart />
+        <TapToStartWhenSuspended />
       </IonApp>
     </PitchServiceProvider>
   );

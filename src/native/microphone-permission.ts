@@ -1,5 +1,3 @@
-import { VoiceRecorder } from '@independo/capacitor-voice-recorder';
-
 export type PermissionStatus = 'granted' | 'denied' | 'prompt';
 
 /** The microphone permission, as start-up needs it (injected so start-up is testable). */
@@ -15,13 +13,16 @@ export interface MicrophonePermission {
  * "not granted" cannot tell "never asked" from "refused": it is reported as 'prompt', and start-up
  * asks in both cases (the OS shows nothing if the user refused for good).
  */
+// Imported on first use (native only): keeps Capacitor out of the web's initial JS.
+const plugin = async () => (await import('@independo/capacitor-voice-recorder')).VoiceRecorder;
+
 export const nativeMicrophonePermission: MicrophonePermission = {
   async check() {
-    const { value } = await VoiceRecorder.hasAudioRecordingPermission();
+    const { value } = await (await plugin()).hasAudioRecordingPermission();
     return value ? 'granted' : 'prompt';
   },
   async request() {
-    const { value } = await VoiceRecorder.requestAudioRecordingPermission();
+    const { value } = await (await plugin()).requestAudioRecordingPermission();
     return value ? 'granted' : 'denied';
   },
 };

@@ -1,9 +1,8 @@
-import { StatusBar } from '@capacitor/status-bar';
-
 export interface StatusBarPort {
   show(): Promise<void>;
 }
 
 export const statusBar: StatusBarPort = {
-  show: () => StatusBar.show(),
+  // Imported on first use (native only): keeps Capacitor out of the web's initial JS.
+  show: async () => (await import('@capacitor/status-bar')).StatusBar.show(),
 };

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from './csp';
+import { hasFirebaseConfig } from './firebase-env';
+
+const directive = (policy: string, name: string) =>
+  policy.split('; ').find((part) => part.startsWith(`${name} `));
+
+describe('content security policy', () => {
+  it('allows only our own scripts and WebAssembly compilation, no eval, blob: or data: scripts', () => {
+    const policy = contentSecurityPolicy({ analytics: false });
+    expect(directive(policy, 'script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'");
+    expect(directive(policy, 'worker-src')).toBe("worker-src 'self'");
+    expect(policy).not.toMatch(/https:|blob:|'unsafe-eval'/);
+  });
+
+  it("adds Google's analytics origins only to a build configured for analytics", () => {
+    const policy = contentSecurityPolicy({ analytics: true });
+    expect(directive(policy, 'script-src')).toBe(
+      "script-src 'self' 'wasm-unsafe-eval' https://www.googletagmanager.com",
+    );
+    expect(directive(policy, 'connect-src')).toContain('https://firebase.googleapis.com');
+  });
+
+  it('counts a Firebase configuration only when its required fields are all set', () => {
+    const full = {
+      VITE_FIREBASE_API_KEY: 'k',
+      VITE_FIREBASE_PROJECT_ID: 'p',
+      VITE_FIREBASE_APP_ID: 'a',
+      VITE_FIREBASE_MEASUREMENT_ID: 'G-X',
+    };
+    expect(hasFirebaseConfig(full)).toBe(true);
+    expect(hasFirebaseConfig({ ...full, VITE_FIREBASE_APP_ID: ' ' })).toBe(false);
+    expect(hasFirebaseConfig({})).toBe(false);
+  });
+});

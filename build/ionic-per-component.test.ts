@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import {
+  exposeRoutingFactory,
+  markIonicNavPure,
+  parseIonicWrappers,
+  rewriteIonicImports,
+  wrapperModule,
+} from './ionic-per-component';
+
+const ionicReactSource = readFileSync(
+  createRequire(import.meta.url).resolve('@ionic/react'),
+  'utf8',
+);
+const wrappers = parseIonicWrappers(ionicReactSource);
+
+describe('ionic per-component imports', () => {
+  it('finds the plain and routing wrappers of the installed @ionic/react, with their events', () => {
+    expect(wrappers.size).toBeGreaterThan(60);
+    expect(wrappers.get('IonSegment')).toMatchObject({
+      kind: 'component',
+      tagName: 'ion-segment',
+      modulePath: '@ionic/core/components/ion-segment.js',
+      eventsSource: "{ onIonChange: 'ionChange' }",
+    });
+    expect(wrappers.get('IonButton')).toMatchObject({ kind: 'routing', tagName: 'ion-button' });
+    // Navigation pieces need @ionic/react's own context: never split.
+    for (const name of ['IonApp', 'IonPage', 'IonTabs', 'IonRouterOutlet', 'IonIcon', 'IonModal']) {
+      expect(wrappers.has(name)).toBe(false);
+    }
+  });
+
+  it('rewrites only the splittable names, keeping the rest and type imports on @ionic/react', () => {
+    const code = `import { IonPage, IonSegment as Seg, type IonButton, IonButton } from '@ionic/react';\nuse(Seg);`;
+    expect(rewriteIonicImports(code, wrappers)).toBe(
+      "import { IonPage, type IonButton } from '@ionic/react'; " +
+        "import { IonSegment as Seg } from 'virtual:ionic-component/IonSegment'; " +
+        "import { IonButton } from 'virtual:ionic-component/IonButton';\nuse(Seg);",
+    );
+    expect(rewriteIonicImports(`import { IonApp } from '@ionic/react';`, wrappers)).toBeUndefined();
+  });
+
+  it('generates a wrapper module that defines the element through its own module', () => {
+    const toggle = wrappers.get('IonToggle');
+    if (!toggle) throw new Error('IonToggle wrapper not found');
+    const source = wrapperModule(toggle);
+    expect(source).toContain("from '@ionic/core/components/ion-toggle.js'");
+    expect(source).toContain("tagName: 'ion-toggle'");
+    expect(source).toContain('defineCustomElement,');
+  });
+
+  it('still matches the @ionic/react source it patches (fails on an upgrade that moved it)', () => {
+    const patched = exposeRoutingFactory(markIonicNavPure(ionicReactSource));
+    expect(patched).toContain('const IonNavInner = /*@__PURE__*/ createReactComponent(');
+    expect(patched).toContain('const IonBackButton = /*@__PURE__*/ (() => class IonBackButton');
+    expect(patched).toMatch(/export \{ createRoutingComponent as \w+ \};\n$/);
+  });
+});
