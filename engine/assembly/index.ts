@@ -541,6 +541,17 @@ function interpolate(t: i32): void {
   peakValue = b - 0.25 * (a - c) * d;
 }
 
+/**
+ * Height of the NSDF peak at integer lag t (position in peakLag). A parabola through three
+ * samples is exact enough for a broad peak; for a sharp one (second difference above 0.1: a
+ * period of a few dozen samples, or strong high partials) use the exact value.
+ */
+function peakHeight(t: i32): f64 {
+  interpolate(t);
+  const curvature = 2.0 * ldf64(pNsdf, t) - ldf64(pNsdf, t - 1) - ldf64(pNsdf, t + 1);
+  return curvature < 0.1 ? peakValue : nsdfExact(peakLag);
+}
+
 /** Highest NSDF sample within +-radius of lag `center`, as an index (or -1 out of range). */
 function localMax(center: f64, radius: i32): i32 {
   const c = <i32>Math.round(center);
@@ -604,9 +615,8 @@ function analyseFrame(clarityMin: f64): void {
       break;
     }
   }
-  interpolate(chosen);
+  let value = peakHeight(chosen);
   let lag = peakLag;
-  let value = nsdfExact(lag);
   // A half or a third of the lag with (nearly) as high an NSDF is the period: MPM's sampled
   // key maxima can miss a sharp peak and land on a multiple.
   for (let pass = 0; pass < 2; pass++) {
@@ -618,8 +628,7 @@ function analyseFrame(clarityMin: f64): void {
       if (c < 2) continue;
       const v0 = ldf64(pNsdf, c);
       if (!(v0 > 0) || ldf64(pNsdf, c - 1) > v0 || ldf64(pNsdf, c + 1) > v0) continue;
-      interpolate(c);
-      const v = nsdfExact(peakLag);
+      const v = peakHeight(c);
       if (v >= value - HARMONIC_MARGIN) {
         lag = peakLag;
         value = v;
@@ -636,8 +645,7 @@ function analyseFrame(clarityMin: f64): void {
     for (let mult = 2; mult <= 3; mult++) {
       const c = localMax(lag * <f64>mult, 2 + mult);
       if (c < 0 || c >= nsdfLen - 2) continue;
-      interpolate(c);
-      const v = nsdfExact(peakLag);
+      const v = peakHeight(c);
       if (v > value + SUBHARMONIC_MARGIN) {
         lag = peakLag;
         value = v;
