@@ -75,11 +75,13 @@ export function startProcessor(
   sampleRate: number,
   processorOptions: unknown,
   onMessage?: (message: FromWorkletMessage) => void,
+  /** Keep every message in `messages` (default true; the soak turns it off to measure the heap). */
+  keepMessages = true,
 ): RunningProcessor {
   shim.sampleRate = sampleRate;
   const messages: FromWorkletMessage[] = [];
   nextSink = (message) => {
-    messages.push(message);
+    if (keepMessages) messages.push(message);
     onMessage?.(message);
   };
   const processor = new ctor({ processorOptions });
