@@ -157,3 +157,61 @@ describe('tuner page', () => {
     expect(isSubsequence(expected, shown), `shown: ${shown.join(' ')}`).toBe(true);
   });
 });
+
+describe('tuner start-up and modes', () => {
+  it('audio held back until a gesture: "Tap to start listening" resumes it', async () => {
+    // Headless Chromium starts every AudioContext running; a real browser waits for a gesture.
+    // Make it behave like one: each new context is suspended at once.
+    browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n069_A4_v110.wav') });
+    const { page } = browser;
+    await page.addInitScript(() => {
+      const Original = AudioContext;
+      globalThis.AudioContext = class extends Original {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          void this.suspend();
+        }
+      };
+    });
+    await page.goto(appUrl('/home/tuner'));
+    await expect
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+      .toBe('suspended');
+    expect(await page.getAttribute('[data-testid="tuner-status"]', 'data-state')).toBe('suspended');
+    await page.click('[data-testid="tap-to-start"]');
+    await expect
+      .poll(() => page.getAttribute('[data-testid="tuner-reading"]', 'data-note'), {
+        timeout: 10_000,
+      })
+      .toBe('B4');
+    expect((await serviceSnapshot(page)).state).toBe('connected');
+  });
+
+  it('fast response (a setting on the page) reconnects in fast mode and still reads right', async () => {
+    const file = 'clean/sr44100/tpt_n069_A4_v110.wav';
+    const note = truthOf(file).notes[0] as TruthNote;
+    const page = await openTuner(file);
+    await page.check('[data-testid="fast-response"]');
+    await expect
+      .poll(async () => (await serviceSnapshot(page)).diagnostics.fastResponse, {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await expect
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+      .toBe('connected');
+    await recordReadings(page);
+    await sleep(4000);
+    const { mean: shown, cents } = await centsWhile(page, 'B4');
+    // Far more updates than block mode's ~11 per second of sound.
+    expect(cents.length).toBeGreaterThan(60);
+    expect(Math.abs(shown - centsOff(note.measured_hz, note.nominal_hz))).toBeLessThanOrEqual(3);
+    await page.reload();
+    await expect.poll(() => page.isChecked('[data-testid="fast-response"]')).toBe(true);
+    await expect
+      .poll(async () => (await serviceSnapshot(page)).diagnostics.fastResponse, {
+        timeout: 10_000,
+      })
+      .toBe(true);
+  });
+});
