@@ -20,9 +20,8 @@ const MPM_K: f64 = 0.9;
 const SUBHARMONIC_MARGIN: f64 = 0.08;
 /** A lag of 1/2 or 1/3 of the chosen one within this of its NSDF is the true period. */
 const HARMONIC_MARGIN: f64 = 0.02;
-/** Minimum clarity for a voiced frame, restored (product) path and bare normalised path. */
-const CLARITY_RESTORED: f64 = 0.5;
-const CLARITY_BARE: f64 = 0.4;
+/** Minimum clarity (NSDF height at the period) for a voiced frame. */
+const CLARITY_MIN: f64 = 0.5;
 /** Frames whose RMS (restored) is below this are silence: about -80 dBFS. */
 const LEVEL_GATE_RMS: f64 = 1e-4;
 
@@ -655,6 +654,8 @@ function analyseFrame(clarityMin: f64): void {
     }
     if (!moved) break;
   }
+  // The clarity reported and used for voicing is always the exact height.
+  value = nsdfExact(lag);
   // A period longer than the lowest frequency looked for is no pitch, not an octave-up reading.
   if (lag > <f64>maxLag + 0.5) {
     outClarity = value > 1 ? 1 : value < 0 ? 0 : value;
@@ -782,7 +783,7 @@ export function pitches(length: i32, restore: i32): i32 {
       stf32(pSig, i, v);
     }
   }
-  const clarityMin = restore != 0 ? CLARITY_RESTORED : CLARITY_BARE;
+  const clarityMin = CLARITY_MIN;
   for (let f = 0; f < frames; f++) {
     const start = f * hopSize;
     let sumSq = loadFrame(pSig, start);
