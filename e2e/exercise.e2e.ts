@@ -16,6 +16,7 @@ const SHARP_WAV = 'detuned/sr44100/tpt_n074_D5_+35c.wav';
 async function playLongTone(page: Page, writtenNote: string, holdSeconds: number) {
   await page.goto(appUrl('/home/exercise'));
   const view = activePage(page);
+  await view.getByTestId('open-long-tones').click();
   await view.getByTestId('lt-pattern').selectOption('single');
   await view.getByTestId('lt-note').selectOption({ label: writtenNote });
   await view.getByTestId('lt-hold').fill(String(holdSeconds));
@@ -94,6 +95,48 @@ describe('long tones with the fake microphone on the target', () => {
     await browser.page.reload();
     await activePage(browser.page).getByTestId('tab-history').click();
     await expect.poll(() => activePage(browser.page).getByTestId('attempt-row').count()).toBe(1);
+  });
+});
+
+describe('routine builder and the other exercises', () => {
+  let browser: LaunchedBrowser;
+  beforeAll(async () => {
+    browser = await launchBrowser({ wav: audioFile(ON_TARGET_WAV) });
+  });
+  afterAll(async () => {
+    expect(browser.pageErrors).toEqual([]);
+    await browser.close();
+  });
+
+  it('the routine order can be changed and survives a reload', async () => {
+    const page = browser.page;
+    await page.goto(appUrl('/home/exercise'));
+    const items = () => activePage(page).getByTestId('routine-item').allTextContents();
+    await expect.poll(async () => (await items()).length, { timeout: 15_000 }).toBe(4);
+    expect((await items())[0]).toContain('Long tones');
+    await activePage(page).getByRole('button', { name: 'Move Scales up' }).click();
+    await activePage(page).getByRole('button', { name: 'Remove Intervals' }).click();
+    await expect
+      .poll(async () => (await items()).map((t) => t.split(' ')[0]))
+      .toEqual(['Long', 'Scales', 'Lip']);
+    await page.reload();
+    await expect.poll(async () => (await items()).length, { timeout: 15_000 }).toBe(3);
+    expect((await items())[1]).toContain('Scales');
+  });
+
+  it('scales run to the metronome and end with per-note results', async () => {
+    const page = browser.page;
+    await page.goto(appUrl('/home/exercise'));
+    const view = activePage(page);
+    await view.getByTestId('open-scales').click();
+    await view.getByTestId('scale-tempo').fill('208');
+    await view.getByTestId('scale-go').click();
+    await expect.poll(() => view.getByTestId('target-note').textContent()).toBe('C4');
+    await view.getByTestId('timed-start').click();
+    // Count-in (4 beats) + 15 notes at 208 bpm ≈ 5.5 s.
+    await view.getByTestId('results').waitFor({ timeout: 20_000 });
+    const rows = await view.getByTestId('note-table').locator('tbody tr').count();
+    expect(rows).toBe(15);
   });
 });
 

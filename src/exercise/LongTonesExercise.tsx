@@ -47,7 +47,11 @@ function notesFor(setup: LongToneSetup): ScaleNote[] {
 }
 
 /** Long tones: setup, then the running exercise, then results saved to the history. */
-export function LongTonesExercise(props: { history: HistoryStore; onExit?: () => void }) {
+export function LongTonesExercise(props: {
+  history: HistoryStore;
+  onExit?: () => void;
+  onDone?: () => void;
+}) {
   const [setup, setSetup] = useState<LongToneSetup>(DEFAULT_LONG_TONE_SETUP);
   const [run, setRun] = useState<{ session: LongToneSession; startedAt: Date } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -96,6 +100,7 @@ export function LongTonesExercise(props: { history: HistoryStore; onExit?: () =>
         setup={setup}
         history={props.history}
         onAgain={() => setRun(null)}
+        onDone={props.onDone}
       />
     );
   }
@@ -191,6 +196,7 @@ function LongToneRun(props: {
   setup: LongToneSetup;
   history: HistoryStore;
   onAgain: () => void;
+  onDone?: () => void;
 }) {
   const { session, setup } = props;
   const service = usePitchService();
@@ -267,6 +273,11 @@ function LongToneRun(props: {
           saveMessage={saveMessage}
         />
         <div className="buttons">
+          {props.onDone && (
+            <button type="button" data-testid="next-exercise" onClick={props.onDone}>
+              Next exercise
+            </button>
+          )}
           <button type="button" data-testid="lt-again" onClick={props.onAgain}>
             New long tones
           </button>

@@ -7,7 +7,10 @@ const fmt = (value: number | null, digits = 0, unit = ''): string =>
  * Pitch trace of every note of an exercise side by side: cents off the target over each hold,
  * with the in-tune band. Static SVG (drawn once at the end).
  */
-export function PitchTracePlot(props: { outcomes: readonly NoteOutcome[]; inTuneCents: number }) {
+export function PitchTracePlot(props: {
+  outcomes: readonly Pick<NoteOutcome, 'name' | 'trace'>[];
+  inTuneCents: number;
+}) {
   const slot = 100;
   const width = Math.max(1, props.outcomes.length) * slot;
   const range = 60;

@@ -1,6 +1,7 @@
 import type { PitchReading } from '../audio/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import { centsBetween } from '../music/cents';
+import type { ValveCombo } from '../music/fingerings';
 import type { ScaleNote } from '../music/scales';
 import {
   overallScore,
@@ -20,6 +21,8 @@ export const DETECTION_LATENCY_MS = 60;
 export interface TimedNote extends ScaleNote {
   /** Written MIDI numbers a crack would land on (lip slurs: the neighbouring partials). */
   neighbours?: readonly number[];
+  /** The valves the exercise asks for (lip slurs keep one combination for a whole series). */
+  combo?: ValveCombo;
 }
 
 export interface TimedOutcome extends TimedNoteResult {

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { track } from '../analytics/track';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import { attemptKey, type AttemptRecord } from './records';
 
@@ -70,6 +71,8 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
     status,
     version,
     async add(attempt) {
+      // Every exercise kind completes through here (analytics: consent-only, kind + score).
+      track({ name: 'exercise_completed', exerciseType: attempt.exercise, score: attempt.score });
       if (!db) return false;
       try {
         const { id: _id, ...record } = attempt;

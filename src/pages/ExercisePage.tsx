@@ -9,10 +9,15 @@ import {
   IonToolbar,
 } from '@ionic/react';
 import { useState } from 'react';
+import { useObservable } from '../app/use-observable';
+import { IntervalsExercise } from '../exercise/IntervalsExercise';
+import { LipSlursExercise } from '../exercise/LipSlursExercise';
 import { LongTonesExercise } from '../exercise/LongTonesExercise';
+import { RoutineView } from '../exercise/RoutineView';
+import { ScalesExercise } from '../exercise/ScalesExercise';
 import { getHistoryStore } from '../history/history-db';
 import { HistoryView } from '../history/HistoryView';
-import { useObservable } from '../app/use-observable';
+import type { ExerciseKind } from '../history/records';
 import '../exercise/exercise.css';
 
 type View = 'practice' | 'history';
@@ -20,8 +25,39 @@ type View = 'practice' | 'history';
 /** `/home/exercise`, the home page: today's routine, the running exercise, and the history. */
 export default function ExercisePage() {
   const [view, setView] = useState<View>('practice');
+  // The exercise on screen, and (when running the routine) the ones still to come.
+  const [active, setActive] = useState<ExerciseKind | null>(null);
+  const [queue, setQueue] = useState<readonly ExerciseKind[]>([]);
   const history = getHistoryStore();
   const status = useObservable(history.status);
+
+  const back = (): void => {
+    setActive(null);
+    setQueue([]);
+  };
+  const next =
+    queue.length > 0
+      ? () => {
+          setActive(queue[0]);
+          setQueue(queue.slice(1));
+        }
+      : undefined;
+
+  const exercise = (kind: ExerciseKind) => {
+    // A key per routine step: the same exercise twice in a row starts fresh.
+    const key = `${kind}-${queue.length}`;
+    switch (kind) {
+      case 'long-tones':
+        return <LongTonesExercise key={key} history={history} onExit={back} onDone={next} />;
+      case 'lip-slurs':
+        return <LipSlursExercise key={key} history={history} onBack={back} onDone={next} />;
+      case 'scales':
+        return <ScalesExercise key={key} history={history} onBack={back} onDone={next} />;
+      case 'intervals':
+        return <IntervalsExercise key={key} history={history} onBack={back} onDone={next} />;
+    }
+  };
+
   return (
     <IonPage>
       <IonHeader>
@@ -48,11 +84,24 @@ export default function ExercisePage() {
             {status.message}
           </p>
         )}
-        {view === 'practice' ? (
-          <LongTonesExercise history={history} />
-        ) : (
-          <HistoryView history={history} />
-        )}
+        {/* The practice view stays mounted while the history is shown: a running exercise goes on. */}
+        <div hidden={view !== 'practice'}>
+          {active ? (
+            exercise(active)
+          ) : (
+            <RoutineView
+              onOpen={(kind) => {
+                setQueue([]);
+                setActive(kind);
+              }}
+              onStartRoutine={(routine) => {
+                setActive(routine[0]);
+                setQueue(routine.slice(1));
+              }}
+            />
+          )}
+        </div>
+        {view === 'history' && <HistoryView history={history} />}
       </IonContent>
     </IonPage>
   );

@@ -1,0 +1,177 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { usePitchService } from '../app/pitch-service-context';
+import { useObservable } from '../app/use-observable';
+import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
+import type { HistoryStore } from '../history/history-db';
+import type { AttemptRecord } from '../history/records';
+import { noteName } from '../music/notes';
+import { chartNote } from '../music/scales';
+import { useSettings } from '../settings';
+import {
+  createIntervalSession,
+  makeQuestions,
+  questionText,
+  REFERENCE_MS,
+} from './interval-session';
+import { StaffView } from './StaffView';
+
+/** Intervals / ear: the app plays a reference, the player answers with an interval above it. */
+export function IntervalsExercise(props: {
+  history: HistoryStore;
+  onBack: () => void;
+  onDone?: () => void;
+}) {
+  const service = usePitchService();
+  const settings = useSettings();
+  const [round, setRound] = useState(0);
+  const session = useMemo(
+    () =>
+      createIntervalSession({
+        questions: makeQuestions(5),
+        instrument: settings.transposition,
+        a4Hz: settings.a4Hz,
+      }),
+    // A new round gets new questions.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [round, settings.transposition, settings.a4Hz],
+  );
+  const state = useObservable(session.state);
+  const tone = useRef<ReferenceTone | null>(null);
+  const startedAt = useRef<Date | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => service.reading.subscribe((r) => session.onReading(r)), [service, session]);
+  useEffect(() => {
+    const timer = window.setInterval(() => session.tick(performance.now()), 200);
+    return () => window.clearInterval(timer);
+  }, [session]);
+  useEffect(
+    () => () => {
+      void tone.current?.dispose();
+    },
+    [],
+  );
+
+  const ask = (): void => {
+    startedAt.current ??= new Date();
+    tone.current ??= createReferenceTone();
+    const reference = tone.current;
+    session.ask(performance.now());
+    void reference
+      .start(session.referenceHz(state.index))
+      .catch((e: unknown) => setMessage(`The reference tone could not play: ${String(e)}`));
+    window.setTimeout(() => reference.stop(), REFERENCE_MS);
+  };
+
+  const saved = useRef(false);
+  useEffect(() => {
+    if (state.phase !== 'done' || saved.current || !startedAt.current) return;
+    saved.current = true;
+    const record: AttemptRecord = {
+      startedAt: startedAt.current.toISOString(),
+      durationS: Math.round((Date.now() - startedAt.current.getTime()) / 100) / 10,
+      exercise: 'intervals',
+      settings: { instrument: settings.transposition, a4Hz: settings.a4Hz, questions: 5 },
+      score: state.score,
+      notes: state.answers.map((a) => ({
+        writtenMidi: a.question.answerMidi,
+        name: noteName(a.question.answerMidi),
+        score: a.score,
+        medianCents: a.correct ? a.cents : null,
+        spreadCents: null,
+        driftCents: null,
+        inTuneFraction: null,
+      })),
+    };
+    void props.history.add(record).then((ok) => {
+      const status = props.history.status.get();
+      setMessage(ok ? 'Saved to your history.' : status.state === 'ready' ? null : status.message);
+    });
+  }, [state, props.history, settings]);
+
+  const question = session.questions[state.index];
+  return (
+    <section className="exercise-run" aria-label="Intervals">
+      <h2>Intervals / ear</h2>
+      {state.phase !== 'done' && (
+        <>
+          <p data-testid="interval-question">
+            Question {state.index + 1} of {session.questions.length}:{' '}
+            <strong>{questionText(question)}</strong>
+          </p>
+          <StaffView
+            notes={[chartNote(question.referenceMidi)]}
+            label={`Reference ${noteName(question.referenceMidi)}`}
+          />
+          <p className="phase">
+            {state.phase === 'ready'
+              ? 'Press Play reference, listen, then answer on your trumpet.'
+              : state.phase === 'listen'
+                ? 'Listen…'
+                : 'Your answer: play and hold the note.'}
+          </p>
+        </>
+      )}
+      {state.answers.length > 0 && (
+        <table className="note-table" data-testid="note-table">
+          <thead>
+            <tr>
+              <th>Question</th>
+              <th>Answer</th>
+              <th>You played</th>
+              <th>Score</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.answers.map((a, i) => (
+              <tr key={i}>
+                <td>{questionText(a.question)}</td>
+                <td>{noteName(a.question.answerMidi)}</td>
+                <td>
+                  {a.heardMidi === null
+                    ? 'nothing heard'
+                    : `${noteName(a.heardMidi)} ${a.correct ? `(${a.cents && a.cents > 0 ? '+' : ''}${a.cents} ¢)` : '✗'}`}
+                </td>
+                <td>{a.score}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {state.phase === 'done' && (
+        <h2 data-testid="results">
+          Score: <span data-testid="score">{state.score}</span> / 100
+        </h2>
+      )}
+      {message && <p role="status">{message}</p>}
+      <div className="buttons">
+        {state.phase === 'ready' && (
+          <button type="button" onClick={ask}>
+            Play reference
+          </button>
+        )}
+        {state.phase === 'done' && (
+          <button
+            type="button"
+            onClick={() => {
+              saved.current = false;
+              startedAt.current = null;
+              setMessage(null);
+              setRound(round + 1);
+            }}
+          >
+            New round
+          </button>
+        )}
+        {state.phase === 'done' && props.onDone && (
+          <button type="button" onClick={props.onDone}>
+            Next exercise
+          </button>
+        )}
+        <button type="button" onClick={props.onBack}>
+          Back
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import type { HistoryStore } from '../history/history-db';
+import { TEMPO_BPM_RANGE } from '../audio/metronome';
+import { REGULAR_RANGE_WRITTEN_MIDI } from '../music/fingerings';
+import { noteName } from '../music/notes';
+import {
+  buildScale,
+  MAJOR_KEYS,
+  MINOR_KEYS,
+  SCALE_KINDS,
+  type ScaleKind,
+  type ScaleNote,
+} from '../music/scales';
+import { TimedExercise } from './TimedExercise';
+
+const KIND_LABELS: Record<ScaleKind, string> = {
+  major: 'Major',
+  'natural-minor': 'Natural minor',
+  'harmonic-minor': 'Harmonic minor',
+  chromatic: 'Chromatic',
+};
+
+const RANGE_NOTES: number[] = [];
+for (let m = REGULAR_RANGE_WRITTEN_MIDI.low; m <= REGULAR_RANGE_WRITTEN_MIDI.high; m++) {
+  RANGE_NOTES.push(m);
+}
+
+export function validTempo(bpm: number): string | null {
+  const { min, max } = TEMPO_BPM_RANGE;
+  return Number.isFinite(bpm) && bpm >= min && bpm <= max
+    ? null
+    : `Tempo must be ${min}–${max} bpm.`;
+}
+
+/** Scales in every key (major, natural/harmonic minor, chromatic) over a chosen range, to a click. */
+export function ScalesExercise(props: {
+  history: HistoryStore;
+  onBack: () => void;
+  onDone?: () => void;
+}) {
+  const [kind, setKind] = useState<ScaleKind>('major');
+  const [key, setKey] = useState('C');
+  const [lowMidi, setLowMidi] = useState(60);
+  const [highMidi, setHighMidi] = useState(72);
+  const [tempoBpm, setTempoBpm] = useState(80);
+  const [error, setError] = useState<string | null>(null);
+  const [notes, setNotes] = useState<ScaleNote[] | null>(null);
+  const keys = kind === 'natural-minor' || kind === 'harmonic-minor' ? MINOR_KEYS : MAJOR_KEYS;
+
+  if (notes) {
+    return (
+      <TimedExercise
+        exercise="scales"
+        title={`${key} ${KIND_LABELS[kind].toLowerCase()}`}
+        notes={notes}
+        tempoBpm={tempoBpm}
+        recordSettings={{ kind, key, lowMidi, highMidi }}
+        history={props.history}
+        onBack={() => setNotes(null)}
+        onDone={props.onDone}
+      />
+    );
+  }
+
+  const start = (): void => {
+    const tempoProblem = validTempo(tempoBpm);
+    if (tempoProblem) {
+      setError(tempoProblem);
+      return;
+    }
+    try {
+      setNotes(
+        buildScale({
+          kind,
+          key: kind === 'chromatic' ? noteName(lowMidi).slice(0, -1) : key,
+          lowMidi,
+          highMidi,
+        }),
+      );
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <section className="exercise-setup" aria-label="Scales setup">
+      <h2>Scales</h2>
+      <label>
+        Scale{' '}
+        <select
+          data-testid="scale-kind"
+          value={kind}
+          onChange={(e) => {
+            const next = e.target.value as ScaleKind;
+            setKind(next);
+            setKey(next === 'natural-minor' || next === 'harmonic-minor' ? 'A' : 'C');
+          }}
+        >
+          {SCALE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {kind !== 'chromatic' && (
+        <label>
+          Key{' '}
+          <select data-testid="scale-key" value={key} onChange={(e) => setKey(e.target.value)}>
+            {keys.map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label>
+        From{' '}
+        <select value={lowMidi} onChange={(e) => setLowMidi(Number(e.target.value))}>
+          {RANGE_NOTES.map((m) => (
+            <option key={m} value={m}>
+              {noteName(m)}
+            </option>
+          ))}
+        </select>{' '}
+        to{' '}
+        <select value={highMidi} onChange={(e) => setHighMidi(Number(e.target.value))}>
+          {RANGE_NOTES.map((m) => (
+            <option key={m} value={m}>
+              {noteName(m)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Tempo (bpm){' '}
+        <input
+          data-testid="scale-tempo"
+          type="number"
+          min={TEMPO_BPM_RANGE.min}
+          max={TEMPO_BPM_RANGE.max}
+          value={tempoBpm}
+          onChange={(e) => setTempoBpm(Number(e.target.value))}
+        />
+      </label>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <div className="buttons">
+        <button type="button" data-testid="scale-go" onClick={start}>
+          Continue
+        </button>
+        <button type="button" onClick={props.onBack}>
+          Back
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { usePitchService } from '../app/pitch-service-context';
+import { useObservable } from '../app/use-observable';
+import { createMetronome, type Metronome } from '../audio/metronome';
+import type { HistoryStore } from '../history/history-db';
+import type { AttemptRecord, ExerciseKind } from '../history/records';
+import { fingeringFor } from '../music/fingerings';
+import { spelledName } from '../music/scales';
+import { useSettings } from '../settings';
+import { LivePitch } from './LivePitch';
+import { PitchTracePlot } from './Results';
+import { StaffView } from './StaffView';
+import { createTimedSession, type TimedNote, type TimedOutcome } from './timed-session';
+import { ValveDiagram } from './ValveDiagram';
+
+const fmt = (value: number | null, unit: string): string =>
+  value === null ? '—' : `${value > 0 ? '+' : ''}${Math.round(value)}${unit}`;
+
+export function TimedResults(props: { outcomes: readonly TimedOutcome[]; score: number }) {
+  return (
+    <section className="results" data-testid="results" aria-label="Results">
+      <h2>
+        Score: <span data-testid="score">{props.score}</span> / 100
+      </h2>
+      <PitchTracePlot outcomes={props.outcomes} inTuneCents={20} />
+      <table className="note-table" data-testid="note-table">
+        <thead>
+          <tr>
+            <th>Note</th>
+            <th>Result</th>
+            <th>Score</th>
+            <th>Timing</th>
+            <th>Pitch</th>
+            <th>Time to lock</th>
+            <th>Overshoot</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.outcomes.map((o, i) => (
+            <tr key={i}>
+              <td>{o.name}</td>
+              <td>{o.outcome}</td>
+              <td>{o.score}</td>
+              <td>{fmt(o.timingMs, ' ms')}</td>
+              <td>{fmt(o.medianCents, ' ¢')}</td>
+              <td>{o.timeToLockMs === null ? '—' : `${Math.round(o.timeToLockMs)} ms`}</td>
+              <td>{o.outcome === 'locked' ? `${Math.round(o.overshootCents)} ¢` : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/**
+ * Notes one per beat to an audible metronome (scales, lip slurs): a count-in bar, then the staff,
+ * fingering and live pitch follow the beat; per-note results and history at the end.
+ */
+export function TimedExercise(props: {
+  exercise: Extract<ExerciseKind, 'scales' | 'lip-slurs'>;
+  title: string;
+  notes: readonly TimedNote[];
+  tempoBpm: number;
+  recordSettings: AttemptRecord['settings'];
+  history: HistoryStore;
+  onBack: () => void;
+  onDone?: () => void;
+}) {
+  const service = usePitchService();
+  const settings = useSettings();
+  const session = useMemo(
+    () =>
+      createTimedSession({
+        notes: props.notes,
+        tempoBpm: props.tempoBpm,
+        instrument: settings.transposition,
+        a4Hz: settings.a4Hz,
+      }),
+    [props.notes, props.tempoBpm, settings.transposition, settings.a4Hz],
+  );
+  const state = useObservable(session.state);
+  const metronome = useRef<Metronome | null>(null);
+  const startedAt = useRef<Date | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => service.reading.subscribe((r) => session.onReading(r)), [service, session]);
+  useEffect(() => {
+    const timer = window.setInterval(() => session.tick(performance.now()), 40);
+    return () => window.clearInterval(timer);
+  }, [session]);
+  useEffect(
+    () => () => {
+      void metronome.current?.dispose();
+    },
+    [],
+  );
+
+  const start = async (): Promise<void> => {
+    try {
+      metronome.current ??= createMetronome({ tempoBpm: props.tempoBpm });
+      const beat0 = await metronome.current.start(0.3);
+      startedAt.current = new Date();
+      session.begin(beat0.startMs);
+    } catch (error) {
+      setMessage(`The metronome could not start: ${String(error)}`);
+    }
+  };
+
+  const saved = useRef(false);
+  useEffect(() => {
+    if (state.phase !== 'done' || saved.current) return;
+    metronome.current?.stop();
+    saved.current = true;
+    if (state.outcomes.length === 0 || !startedAt.current) return;
+    const record: AttemptRecord = {
+      startedAt: startedAt.current.toISOString(),
+      durationS: Math.round((Date.now() - startedAt.current.getTime()) / 100) / 10,
+      exercise: props.exercise,
+      settings: {
+        ...props.recordSettings,
+        tempoBpm: props.tempoBpm,
+        instrument: settings.transposition,
+        a4Hz: settings.a4Hz,
+      },
+      score: state.score,
+      notes: state.outcomes.map((o) => ({
+        writtenMidi: o.writtenMidi,
+        name: o.name,
+        score: o.score,
+        medianCents: o.medianCents === null ? null : Math.round(o.medianCents * 10) / 10,
+        spreadCents: null,
+        driftCents: null,
+        inTuneFraction: null,
+      })),
+    };
+    void props.history.add(record).then((ok) => {
+      const status = props.history.status.get();
+      setMessage(ok ? 'Saved to your history.' : status.state === 'ready' ? null : status.message);
+    });
+  }, [state, props.exercise, props.history, props.recordSettings, props.tempoBpm, settings]);
+
+  if (state.phase === 'done') {
+    return (
+      <>
+        <TimedResults outcomes={state.outcomes} score={state.score} />
+        {message && (
+          <p role="status" data-testid="save-message">
+            {message}
+          </p>
+        )}
+        <div className="buttons">
+          {props.onDone && (
+            <button type="button" onClick={props.onDone}>
+              Next exercise
+            </button>
+          )}
+          <button type="button" onClick={props.onBack}>
+            Back
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  const note = props.notes[state.index];
+  const next = props.notes[state.index + 1];
+  const fingering = fingeringFor(note.midi);
+  return (
+    <section className="exercise-run" aria-label={props.title}>
+      <h2>
+        {props.title}: <span data-testid="target-note">{spelledName(note)}</span> ({state.index + 1}
+        /{props.notes.length}) at {props.tempoBpm} bpm
+      </h2>
+      <div className="exercise-target">
+        <StaffView
+          notes={next ? [note, next] : [note]}
+          label={`Target ${spelledName(note)}${next ? `, then ${spelledName(next)}` : ''}`}
+        />
+        {note.combo ? (
+          <ValveDiagram primary={note.combo} alternates={[]} />
+        ) : (
+          fingering.hasFingering && (
+            <ValveDiagram primary={fingering.primary} alternates={fingering.alternates} />
+          )
+        )}
+      </div>
+      <p className="phase" data-testid="phase">
+        {state.phase === 'ready'
+          ? 'Press Start: one bar of clicks, then one note per beat.'
+          : state.phase === 'count-in'
+            ? 'Count-in…'
+            : 'Play with the click.'}
+      </p>
+      <LivePitch
+        reading={service.reading}
+        targetHz={state.phase === 'playing' ? session.targetHz(state.index) : null}
+        inTuneCents={20}
+        instrument={settings.transposition}
+        a4Hz={settings.a4Hz}
+      />
+      {message && <p role="alert">{message}</p>}
+      <div className="buttons">
+        {state.phase === 'ready' ? (
+          <button type="button" data-testid="timed-start" onClick={() => void start()}>
+            Start
+          </button>
+        ) : (
+          <button type="button" onClick={() => session.finish()}>
+            Finish
+          </button>
+        )}
+        <button type="button" onClick={props.onBack}>
+          Back
+        </button>
+      </div>
+    </section>
+  );
+}

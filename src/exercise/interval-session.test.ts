@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { writtenMidiToHz } from '../music/transposition';
+import {
+  createIntervalSession,
+  makeQuestions,
+  questionText,
+  REFERENCE_MS,
+} from './interval-session';
+
+const question = { referenceMidi: 60, semitones: 4, intervalName: 'major 3rd', answerMidi: 64 };
+
+function answerWith(hz: number) {
+  const session = createIntervalSession({
+    questions: [question],
+    instrument: 'bb-trumpet',
+    a4Hz: 440,
+  });
+  session.ask(0);
+  // The reference still sounds: a pitch heard then (the app's own tone) is not an answer.
+  for (let t = 0; t < REFERENCE_MS; t += 50) {
+    session.onReading({ hz: session.referenceHz(0), clarity: 1, levelDb: -20, timeMs: t });
+  }
+  expect(session.state.get().phase).toBe('listen');
+  for (let t = 2000; t < 3000; t += 50) {
+    session.onReading({ hz, clarity: 1, levelDb: -20, timeMs: t });
+  }
+  return session.state.get();
+}
+
+describe('interval / ear exercise', () => {
+  it('asks for an interval above a written reference', () => {
+    expect(questionText(question)).toBe('Play a major 3rd above C4');
+    const qs = makeQuestions(20, () => 0.5);
+    expect(qs.every((q) => q.answerMidi - q.referenceMidi === q.semitones)).toBe(true);
+    // Even a constant random source never asks the same question twice in a row.
+    for (let i = 1; i < qs.length; i++) expect(qs[i]).not.toEqual(qs[i - 1]);
+    expect(() => makeQuestions(0)).toThrow(/1 to 50/);
+  });
+
+  it('the right note held in tune scores 100', () => {
+    const state = answerWith(writtenMidiToHz(64, 'bb-trumpet'));
+    expect(state.phase).toBe('done');
+    expect(state.answers[0]).toMatchObject({ heardMidi: 64, correct: true, score: 100, cents: 0 });
+  });
+
+  it('the right note 30 ¢ flat still counts, with fewer points', () => {
+    const state = answerWith(writtenMidiToHz(64, 'bb-trumpet') * 2 ** (-30 / 1200));
+    expect(state.answers[0]).toMatchObject({ correct: true, score: 70, cents: -30 });
+  });
+
+  it('a minor 3rd instead of a major 3rd is wrong', () => {
+    const state = answerWith(writtenMidiToHz(63, 'bb-trumpet'));
+    expect(state.answers[0]).toMatchObject({
+      heardMidi: 63,
+      correct: false,
+      score: 0,
+      cents: -100,
+    });
+  });
+
+  it('no answer within the time limit is a miss', () => {
+    const session = createIntervalSession({
+      questions: [question],
+      instrument: 'bb-trumpet',
+      a4Hz: 440,
+    });
+    session.ask(0);
+    session.tick(20_000);
+    expect(session.state.get().answers[0]).toMatchObject({
+      heardMidi: null,
+      correct: false,
+      score: 0,
+    });
+  });
+});

@@ -1,0 +1,180 @@
+import type { PitchReading } from '../audio/pitch-service-types';
+import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import { noteName } from '../music/notes';
+import { INTERVALS } from '../music/scales';
+import { overallScore } from '../music/scoring';
+import { nearestWrittenNote, writtenMidiToHz, type InstrumentId } from '../music/transposition';
+
+export interface IntervalQuestion {
+  /** Written MIDI of the reference the app plays. */
+  referenceMidi: number;
+  semitones: number;
+  intervalName: string;
+  /** Written MIDI the player should answer with. */
+  answerMidi: number;
+}
+
+/**
+ * `count` questions: a reference between G3 and G4 (written) and an interval up to an octave above
+ * it, never the same twice in a row. `random` returns [0, 1) (tests pass a seeded one).
+ */
+export function makeQuestions(
+  count: number,
+  random: () => number = Math.random,
+): IntervalQuestion[] {
+  if (!Number.isInteger(count) || count < 1 || count > 50) {
+    throw new Error(`Question count must be an integer from 1 to 50, got ${count}.`);
+  }
+  const questions: IntervalQuestion[] = [];
+  while (questions.length < count) {
+    const referenceMidi = 55 + Math.floor(random() * 13); // G3..G4
+    let pick = Math.floor(random() * INTERVALS.length);
+    const previous = questions.at(-1);
+    // Never the same question twice in a row: take the next interval instead (no retry loop, so
+    // even a constant `random` terminates).
+    if (
+      previous?.referenceMidi === referenceMidi &&
+      previous.semitones === INTERVALS[pick].semitones
+    ) {
+      pick = (pick + 1) % INTERVALS.length;
+    }
+    const interval = INTERVALS[pick];
+    questions.push({
+      referenceMidi,
+      semitones: interval.semitones,
+      intervalName: interval.name,
+      answerMidi: referenceMidi + interval.semitones,
+    });
+  }
+  return questions;
+}
+
+export interface IntervalAnswer {
+  question: IntervalQuestion;
+  /** Written MIDI the player held, null when nothing steady was heard in time. */
+  heardMidi: number | null;
+  /** Offset of the held pitch from the correct answer, cents (null if not heard). */
+  cents: number | null;
+  correct: boolean;
+  /** 0..100: a right note scores 100 minus its offset in cents (at least 50); a wrong one 0. */
+  score: number;
+}
+
+export type IntervalPhase = 'ready' | 'listen' | 'answer' | 'done';
+
+export interface IntervalState {
+  phase: IntervalPhase;
+  index: number;
+  answers: readonly IntervalAnswer[];
+  score: number;
+}
+
+export const REFERENCE_MS = 1500;
+/** After the reference stops, readings are ignored this long (the room still rings with it). */
+const RING_MS = 300;
+/** An answer is a note held this long on the same written note. */
+const HOLD_MS = 400;
+const ANSWER_TIMEOUT_MS = 8000;
+
+export interface IntervalSession {
+  readonly state: ReadonlyObservable<IntervalState>;
+  readonly questions: readonly IntervalQuestion[];
+  /** Plays question `index` from `nowMs`: the page starts the reference tone at the same time. */
+  ask(nowMs: number): void;
+  onReading(reading: PitchReading): void;
+  tick(nowMs: number): void;
+  referenceHz(index: number): number;
+}
+
+export function createIntervalSession(options: {
+  questions: readonly IntervalQuestion[];
+  instrument: InstrumentId;
+  a4Hz: number;
+}): IntervalSession {
+  const { questions, instrument, a4Hz } = options;
+  const state = createObservable<IntervalState>({
+    phase: 'ready',
+    index: 0,
+    answers: [],
+    score: 0,
+  });
+  let listenUntilMs = 0;
+  let askedMs = 0;
+  let heldMidi: number | null = null;
+  let heldSinceMs = 0;
+  let heldCents: number[] = [];
+
+  const answer = (heardMidi: number | null, cents: number[]): void => {
+    const current = state.get();
+    const question = questions[current.index];
+    const sorted = [...cents].sort((a, b) => a - b);
+    const offset =
+      heardMidi === null
+        ? null
+        : (sorted[sorted.length >> 1] ?? 0) + 100 * (heardMidi - question.answerMidi);
+    const correct = heardMidi === question.answerMidi;
+    const result: IntervalAnswer = {
+      question,
+      heardMidi,
+      cents: offset === null ? null : Math.round(offset),
+      correct,
+      score: correct && offset !== null ? Math.round(Math.max(50, 100 - Math.abs(offset))) : 0,
+    };
+    const answers = [...current.answers, result];
+    const last = current.index + 1 >= questions.length;
+    state.set({
+      phase: last ? 'done' : 'ready',
+      index: last ? current.index : current.index + 1,
+      answers,
+      score: overallScore(answers),
+    });
+  };
+
+  return {
+    state,
+    questions,
+    referenceHz: (i) => writtenMidiToHz(questions[i].referenceMidi, instrument, a4Hz),
+    ask(nowMs) {
+      const current = state.get();
+      if (current.phase !== 'ready') return;
+      askedMs = nowMs;
+      listenUntilMs = nowMs + REFERENCE_MS + RING_MS;
+      heldMidi = null;
+      heldCents = [];
+      state.set({ ...current, phase: 'listen' });
+    },
+    onReading(reading) {
+      const current = state.get();
+      if (current.phase === 'listen' && reading.timeMs >= listenUntilMs) {
+        state.set({ ...current, phase: 'answer' });
+      } else if (current.phase !== 'answer') return;
+      const heard = nearestWrittenNote(reading.hz, instrument, a4Hz);
+      if (!heard.hasPitch) {
+        heldMidi = null;
+        heldCents = [];
+        return;
+      }
+      if (heard.writtenMidi !== heldMidi) {
+        heldMidi = heard.writtenMidi;
+        heldSinceMs = reading.timeMs;
+        heldCents = [];
+      }
+      heldCents.push(heard.cents);
+      if (reading.timeMs - heldSinceMs >= HOLD_MS) answer(heldMidi, heldCents);
+    },
+    tick(nowMs) {
+      const phase = state.get().phase;
+      if (
+        (phase === 'listen' || phase === 'answer') &&
+        nowMs - askedMs > REFERENCE_MS + ANSWER_TIMEOUT_MS
+      ) {
+        answer(null, []);
+      }
+    },
+  };
+}
+
+/** "Play a major 3rd above C4". */
+export function questionText(q: IntervalQuestion): string {
+  return `Play a ${q.intervalName} above ${noteName(q.referenceMidi)}`;
+}
