@@ -98,6 +98,34 @@ describe('long tones with the fake microphone on the target', () => {
   });
 });
 
+describe('storage unavailable (private mode)', () => {
+  let browser: LaunchedBrowser;
+  beforeAll(async () => {
+    browser = await launchBrowser({ wav: audioFile(ON_TARGET_WAV) });
+    // As in private modes that refuse IndexedDB: every open fails.
+    await browser.context.addInitScript(() => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      };
+    });
+  });
+  afterAll(async () => {
+    expect(browser.pageErrors).toEqual([]);
+    await browser.close();
+  });
+
+  it('says history is unavailable, and the long tone is still scored', async () => {
+    const { view, score } = await playLongTone(browser.page, 'A4', 1);
+    expect(score).toBeGreaterThanOrEqual(80);
+    await expect
+      .poll(() => view.getByTestId('save-message').textContent())
+      .toMatch(/History is unavailable .* practice still works/);
+    expect(await view.getByTestId('storage-warning').textContent()).toMatch(
+      /History is unavailable/,
+    );
+  });
+});
+
 describe('routine builder and the other exercises', () => {
   let browser: LaunchedBrowser;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { createHistoryStore } from './history-db';
+import { createHistoryStore, describeStorageError } from './history-db';
 import { sampleAttempt } from './fixtures.test-data';
 
 describe('history store (IndexedDB through Dexie)', () => {
@@ -26,5 +26,23 @@ describe('history store (IndexedDB through Dexie)', () => {
     expect(store.status.get()).toMatchObject({ state: 'unavailable' });
     expect(await store.add(sampleAttempt)).toBe(false);
     expect(await store.all()).toEqual([]);
+  });
+});
+
+describe('storage failure messages', () => {
+  it('a full disk says the attempt was not saved and practice still works', () => {
+    const quota = new DOMException('Quota exceeded', 'QuotaExceededError');
+    expect(describeStorageError(quota)).toMatchObject({
+      state: 'full',
+      message: expect.stringMatching(/Storage is full.*not saved.*Practice still works/),
+    });
+    // Dexie wraps the browser's error and keeps it as `inner`.
+    const wrapped = Object.assign(new Error('AbortError'), { name: 'AbortError', inner: quota });
+    expect(describeStorageError(wrapped).state).toBe('full');
+  });
+
+  it('anything else reads as unavailable (private mode)', () => {
+    const status = describeStorageError(new DOMException('insecure', 'SecurityError'));
+    expect(status).toMatchObject({ state: 'unavailable' });
   });
 });

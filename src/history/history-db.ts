@@ -29,7 +29,8 @@ class HistoryDb extends Dexie {
   }
 }
 
-function describeError(error: unknown): HistoryStatus {
+/** The message the UI shows for a storage failure: full (quota) or unavailable (anything else). */
+export function describeStorageError(error: unknown): HistoryStatus {
   const name =
     error instanceof Error
       ? ((error as Error & { inner?: Error }).inner?.name ?? error.name)
@@ -64,9 +65,9 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
     if (!factory) throw new Error('no IndexedDB');
     db = new HistoryDb(options.name ?? 'embouchure-history', factory, options.IDBKeyRange);
   } catch (error) {
-    status.set(describeError(error));
+    status.set(describeStorageError(error));
   }
-  const fail = (error: unknown): void => status.set(describeError(error));
+  const fail = (error: unknown): void => status.set(describeStorageError(error));
   return {
     status,
     version,
