@@ -20,6 +20,11 @@ const uiAndPlatform = [
     message: 'Pure modules must not import app, audio or native code.',
   },
 ];
+// Analytics is consent-first and loaded on demand: only src/analytics may import Firebase.
+const firebaseOnlyInAnalytics = {
+  group: ['@firebase/*', 'firebase', 'firebase/*'],
+  message: 'Only src/analytics may import Firebase (loaded after consent, README "Production").',
+};
 const webAudioGlobals = [
   'AudioContext',
   'AudioWorkletNode',
@@ -63,7 +68,7 @@ export default tseslint.config(
   {
     files: ['src/music/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: uiAndPlatform }],
+      'no-restricted-imports': ['error', { patterns: [...uiAndPlatform, firebaseOnlyInAnalytics] }],
       'no-restricted-globals': [
         'error',
         ...webAudioGlobals,
@@ -77,7 +82,19 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/native/**', 'src/music/**'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [uiAndPlatform[2], firebaseOnlyInAnalytics] }],
+    },
+  },
+  {
+    files: ['src/analytics/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': ['error', { patterns: [uiAndPlatform[2]] }],
+    },
+  },
+  {
+    files: ['src/native/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [firebaseOnlyInAnalytics] }],
     },
   },
   {

@@ -5,6 +5,9 @@ import { createRoot } from 'react-dom/client';
 import { createWebPitchService } from './audio/web-pitch-service';
 import App from './App';
 import { startApp } from './app/startup';
+import { track } from './analytics/track';
+import { getPreferencesStore } from './settings/preferences';
+import { watchTheme } from './settings-screen/theme';
 import {
   currentPlatform,
   keepAwake,
@@ -20,10 +23,12 @@ import '@ionic/react/css/structure.css';
 import '@ionic/react/css/typography.css';
 import '@ionic/react/css/padding.css';
 import '@ionic/react/css/flex-utils.css';
-import '@ionic/react/css/palettes/dark.system.css';
+// Class flavour: src/settings-screen/theme.ts follows the system or the user's choice.
+import '@ionic/react/css/palettes/dark.class.css';
 import './app/global.css';
 
 setupIonicReact();
+watchTheme(getPreferencesStore()); // before the first render: no light flash in dark mode
 
 const pitchService = createWebPitchService();
 
@@ -44,3 +49,5 @@ startApp({
   keepAwake,
   pitchService,
 }).catch((error: unknown) => console.error('start-up failed', error));
+
+track({ name: 'app_opened' }); // sent only with configuration and consent (src/analytics)

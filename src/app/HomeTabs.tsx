@@ -1,11 +1,14 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
-import { musicalNotesOutline, speedometerOutline } from 'ionicons/icons';
+import { musicalNotesOutline, settingsOutline, speedometerOutline } from 'ionicons/icons';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
+import { TrackOnMount } from '../analytics/TrackOnMount';
 
 // Each page is its own chunk, loaded when its tab is first shown.
 const ExercisePage = lazy(() => import('../pages/ExercisePage'));
 const TunerPage = lazy(() => import('../pages/TunerPage'));
+const SettingsPage = lazy(() => import('../pages/SettingsPage'));
+const TUNER_STARTED = { name: 'tuner_started' } as const;
 
 /**
  * Ionic's IonTabs accepts only an outlet/tabs as children, so each lazy page gets its own Suspense
@@ -32,7 +35,17 @@ export function HomeTabs() {
           path="tuner"
           element={
             <Lazy>
-              <TunerPage />
+              <TrackOnMount event={TUNER_STARTED}>
+                <TunerPage />
+              </TrackOnMount>
+            </Lazy>
+          }
+        />
+        <Route
+          path="settings"
+          element={
+            <Lazy>
+              <SettingsPage />
             </Lazy>
           }
         />
@@ -47,6 +60,10 @@ export function HomeTabs() {
         <IonTabButton tab="tuner" href="/home/tuner">
           <IonIcon icon={speedometerOutline} aria-hidden="true" />
           <IonLabel>Tuner</IonLabel>
+        </IonTabButton>
+        <IonTabButton tab="settings" href="/home/settings">
+          <IonIcon icon={settingsOutline} aria-hidden="true" />
+          <IonLabel>Settings</IonLabel>
         </IonTabButton>
       </IonTabBar>
     </IonTabs>
