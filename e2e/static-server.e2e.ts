@@ -21,6 +21,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await rm(root, { recursive: true, force: true });
+  await rm(join(tmpdir(), 'embouchure-outside.txt'), { force: true });
 });
 
 const get = (path: string) => fetch(`${server.url}${path}`);
