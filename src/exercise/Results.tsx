@@ -11,15 +11,19 @@ export function PitchTracePlot(props: {
   outcomes: readonly Pick<NoteOutcome, 'name' | 'trace'>[];
   inTuneCents: number;
 }) {
-  const slot = 100;
-  const width = Math.max(1, props.outcomes.length) * slot;
+  const width = 600;
+  const height = 170;
+  const plotHeight = 150;
+  const slot = width / Math.max(1, props.outcomes.length);
   const range = 60;
-  const y = (c: number): number => 50 - (Math.max(-range, Math.min(range, c)) / range) * 45;
+  const y = (c: number): number =>
+    plotHeight / 2 - (Math.max(-range, Math.min(range, c)) / range) * (plotHeight / 2 - 4);
+  // Label every note when there is room, else every k-th (about 24 px per label).
+  const labelEvery = Math.max(1, Math.ceil(24 / slot));
   return (
     <svg
       className="trace-plot"
-      viewBox={`0 0 ${width} 100`}
-      preserveAspectRatio="none"
+      viewBox={`0 0 ${width} ${height}`}
       role="img"
       aria-label="Pitch trace: cents off the target for each note"
       data-testid="trace-plot"
@@ -31,7 +35,7 @@ export function PitchTracePlot(props: {
         height={y(-props.inTuneCents) - y(props.inTuneCents)}
         fill="rgba(45, 211, 111, 0.25)"
       />
-      <line x1={0} x2={width} y1={50} y2={50} stroke="gray" strokeWidth={0.5} />
+      <line x1={0} x2={width} y1={y(0)} y2={y(0)} stroke="gray" strokeWidth={0.5} />
       {props.outcomes.map((outcome, i) => {
         const end = Math.max(1, ...outcome.trace.map(([t]) => t));
         const segments: string[] = [];
@@ -42,32 +46,41 @@ export function PitchTracePlot(props: {
             current = '';
             continue;
           }
-          const x = i * slot + 4 + (t / end) * (slot - 8);
+          const x = i * slot + 2 + (t / end) * (slot - 4);
           current += `${current ? 'L' : 'M'}${x.toFixed(1)},${y(cents).toFixed(1)}`;
         }
         if (current) segments.push(current);
         return (
           <g key={i}>
             {i > 0 && (
-              <line x1={i * slot} x2={i * slot} y1={0} y2={100} stroke="gray" strokeWidth={0.3} />
+              <line
+                x1={i * slot}
+                x2={i * slot}
+                y1={0}
+                y2={plotHeight}
+                stroke="gray"
+                strokeWidth={0.3}
+              />
             )}
-            <path
-              d={segments.join('')}
-              fill="none"
-              stroke="#3880ff"
-              strokeWidth={1.2}
-              vectorEffect="non-scaling-stroke"
-            />
-            <text x={i * slot + 4} y={97} fontSize={9} fill="currentColor">
-              {outcome.name}
-            </text>
+            <path d={segments.join('')} fill="none" stroke="#3880ff" strokeWidth={1.5} />
+            {i % labelEvery === 0 && (
+              <text
+                x={i * slot + slot / 2}
+                y={height - 4}
+                fontSize={10}
+                textAnchor="middle"
+                fill="currentColor"
+              >
+                {outcome.name}
+              </text>
+            )}
           </g>
         );
       })}
-      <text x={2} y={10} fontSize={8} fill="currentColor">
+      <text x={2} y={11} fontSize={9} fill="currentColor">
         +{range} ¢
       </text>
-      <text x={2} y={92} fontSize={8} fill="currentColor">
+      <text x={2} y={plotHeight - 2} fontSize={9} fill="currentColor">
         −{range} ¢
       </text>
     </svg>

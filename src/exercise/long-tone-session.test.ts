@@ -54,6 +54,15 @@ describe('long-tone session', () => {
     expect(done.score).toBeLessThan(70);
   });
 
+  it('holding another note than the target: the coach names it', () => {
+    const session = createLongToneSession({ ...options, notes: [notes[0]] });
+    const g4Hz = writtenMidiToHz(midiOf('G4'), 'bb-trumpet');
+    play(session, play(session, 0, 200, 0), 1200, g4Hz);
+    const outcome = session.state.get().outcomes[0];
+    expect(outcome.result.score).toBe(0);
+    expect(outcome.advice?.summary).toBe('Not A4: you played G4.');
+  });
+
   it('validates the hold length', () => {
     expect(() => createLongToneSession({ ...options, holdSeconds: 0 })).toThrow(/1 to 60/);
     expect(() => createLongToneSession({ ...options, notes: [] })).toThrow(/at least one note/);

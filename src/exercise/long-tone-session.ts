@@ -1,10 +1,11 @@
 import type { PitchReading } from '../audio/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
-import { coachNote, coachSession, type CoachAdvice } from '../music/coach';
+import { coachNote, coachSession, wrongNoteAdvice, type CoachAdvice } from '../music/coach';
 import { centsBetween } from '../music/cents';
 import type { ScaleNote } from '../music/scales';
 import { overallScore, scoreHold, type HoldResult, type PitchSample } from '../music/scoring';
-import { writtenMidiToHz, type InstrumentId } from '../music/transposition';
+import { noteName } from '../music/notes';
+import { nearestWrittenNote, writtenMidiToHz, type InstrumentId } from '../music/transposition';
 import { noteContext } from './note-context';
 
 /** Hold length a player can choose, seconds. */
@@ -93,14 +94,17 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     const sameNoteThisSession = current.outcomes
       .filter((o) => o.writtenMidi === note.midi && o.result.medianCents !== null)
       .map((o) => o.result.medianCents as number);
-    const advice = context
-      ? coachNote(
-          context,
-          result.medianCents,
-          [...earlier, ...sameNoteThisSession],
-          Math.max(inTuneCents, 1),
-        )
-      : null;
+    const heard = heldNote(samples, instrument, a4Hz);
+    const advice = !context
+      ? null
+      : result.medianCents === null && heard !== null && heard !== note.midi
+        ? wrongNoteAdvice(context, noteName(heard))
+        : coachNote(
+            context,
+            result.medianCents,
+            [...earlier, ...sameNoteThisSession],
+            Math.max(inTuneCents, 1),
+          );
     const outcome: NoteOutcome = {
       writtenMidi: note.midi,
       name: context?.name ?? String(note.midi),
@@ -170,4 +174,19 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
       });
     },
   };
+}
+
+/** The written note held most of the time (median of the pitched frames), or null if none. */
+function heldNote(
+  samples: readonly PitchSample[],
+  instrument: InstrumentId,
+  a4Hz: number,
+): number | null {
+  const pitched = samples
+    .filter((s) => s.hz > 0)
+    .map((s) => s.hz)
+    .sort((a, b) => a - b);
+  if (pitched.length === 0) return null;
+  const heard = nearestWrittenNote(pitched[pitched.length >> 1], instrument, a4Hz);
+  return heard.hasPitch ? heard.writtenMidi : null;
 }

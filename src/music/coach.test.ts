@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coachNote, coachSession, tendencyOf, type NoteContext } from './coach';
+import { coachNote, coachSession, tendencyOf, wrongNoteAdvice, type NoteContext } from './coach';
 import { partialDeviationCents } from './partials';
 
 // Written notes as a teacher's fingering chart gives them (primary fingering, partial, alternates).
@@ -115,6 +115,15 @@ describe('coachNote', () => {
     expect(coachNote(D4, 25, [-20, 30]).suggestion).toBeNull();
     expect(coachNote(D4, 25, [30]).suggestion).toBeNull();
     expect(coachNote(D4, 5, [30, 30]).suggestion).toBeNull();
+  });
+});
+
+describe('wrongNoteAdvice', () => {
+  it('names the note the player held instead of the target', () => {
+    expect(wrongNoteAdvice(C5, 'E5')).toMatchObject({
+      verdict: 'wrong-note',
+      summary: 'Not C5: you played E5.',
+    });
   });
 });
 

@@ -87,7 +87,8 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export type Verdict = 'sharp' | 'flat' | 'in-tune' | 'no-pitch';
+/** 'wrong-note': the player held another note (the caller names it; see `wrongNoteAdvice`). */
+export type Verdict = 'sharp' | 'flat' | 'in-tune' | 'no-pitch' | 'wrong-note';
 
 export interface CoachAdvice {
   verdict: Verdict;
@@ -145,6 +146,16 @@ export function coachNote(
     summary,
     tendency: tendencyText,
     suggestion: consistent ? suggestionFor(context, tendency, verdict === 'sharp') : null,
+  };
+}
+
+/** Advice when the player held another note than the target (e.g. the next partial). */
+export function wrongNoteAdvice(context: NoteContext, heardName: string): CoachAdvice {
+  const advice = coachNote(context, null, []);
+  return {
+    ...advice,
+    verdict: 'wrong-note',
+    summary: `Not ${context.name}: you played ${heardName}.`,
   };
 }
 
