@@ -16,8 +16,7 @@ import { FAST_HOP_SAMPLES } from '../src/audio/accumulator';
 import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../src/audio/messages';
 import { loadProcessorClass, startProcessor } from '../src/audio/testing/worklet-harness';
 import { decodeWav, resampleLinear } from '../src/audio/testing/wav';
-import { createPitchSmoother } from '../src/music/smoothing';
-import { smootherOptionsFor } from '../src/tuner/use-tuner-display';
+import { createDisplayFilter } from '../src/tuner/display-filter';
 
 export const projectRoot = resolve(import.meta.dirname, '..');
 export const wasmPath = join(projectRoot, 'engine', 'build', 'pitch-engine.wasm');
@@ -96,8 +95,8 @@ async function runWorklet(
 
 /** What the tuner displays for each event (median smoothing with hold, as on the page). */
 function shownEvents(events: Event[], fastResponse: boolean): Event[] {
-  const smoother = createPitchSmoother(smootherOptionsFor(fastResponse));
-  return events.map((e) => ({ timeS: e.timeS, hz: smoother.push(e.hz, e.timeS * 1000) }));
+  const filter = createDisplayFilter(fastResponse);
+  return events.map((e) => ({ timeS: e.timeS, hz: filter.push(e.hz, e.timeS * 1000) }));
 }
 
 interface NoteLatency {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCUMULATOR_PROCESSOR_NAME, MSG_TEARDOWN, type PitchMessage } from './messages';
 import { loadProcessorClass, startProcessor } from './testing/worklet-harness';
 import { decodeWav } from './testing/wav';
+import { createDisplayFilter } from '../tuner/display-filter';
 
 /**
  * The real worklet and the real compiled engine (`npm run build:engine` first), driven quantum by
@@ -84,6 +85,19 @@ describe('accumulator worklet + engine (Node)', () => {
     expect(fast.length).toBeGreaterThan(block * 4.5);
     // At most 60/s plus the immediate posts at note changes.
     expect(fast.length).toBeLessThan(1.8 * 60 + 10);
+  });
+
+  it.each([
+    'nopitch/silence_sr44100.wav',
+    'nopitch/white_m30dBFS_sr48000.wav',
+    'nopitch/pink_m40dBFS_sr44100.wav',
+  ])('never shows a note on %s (block and fast mode, after the display filter)', (file) => {
+    for (const fastResponse of [false, true]) {
+      const { pitches, sampleRate } = run(file, fastResponse);
+      const filter = createDisplayFilter(fastResponse);
+      const shown = pitches.map((p) => filter.push(p.hz, (p.endSample / sampleRate) * 1000));
+      expect(shown.filter((hz) => hz !== 0)).toEqual([]);
+    }
   });
 
   it('frees the engine on teardown and goes inert', () => {

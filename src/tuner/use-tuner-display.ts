@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PitchService } from '../audio/pitch-service-types';
-import { createPitchSmoother } from '../music';
+import { createDisplayFilter } from './display-filter';
 import {
   describeReading,
   NO_SIGNAL,
@@ -14,15 +14,6 @@ export interface TunerDisplayOptions extends DisplaySettings {
 }
 
 /**
- * Median of 3 in both modes: one stray reading never shows, a new note shows at the second
- * reading (≈ 93 ms later in block mode, ≈ 17 ms in fast mode; `npm run bench:latency` "shown").
- * The hold bridges ~4 block-mode readings, or a tongued gap in fast mode.
- */
-export function smootherOptionsFor(fastResponse: boolean): { windowSize: number; holdMs: number } {
-  return fastResponse ? { windowSize: 3, holdMs: 250 } : { windowSize: 3, holdMs: 400 };
-}
-
-/**
  * The tuner's reading: smoothed (running median with a short hold, src/music/smoothing) and
  * described for the chosen instrument and A4. The component re-renders only when what it shows
  * changes (note, cents to 0.1, Hz to 0.1), not on every message from the audio thread.
@@ -33,7 +24,7 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
 
   useEffect(() => {
     const settings: DisplaySettings = { transposition, a4Hz, inTuneCents };
-    const smoother = createPitchSmoother(smootherOptionsFor(fastResponse));
+    const filter = createDisplayFilter(fastResponse);
     let current: TunerDisplay | undefined;
     const show = (next: TunerDisplay): void => {
       if (current && sameDisplay(current, next)) return;
@@ -42,16 +33,16 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
     };
     const onReading = (reading: { hz: number; timeMs: number }): void => {
       if (service.status.get().state !== 'connected') {
-        smoother.reset();
+        filter.reset();
         show(NO_SIGNAL);
         return;
       }
-      show(describeReading(smoother.push(reading.hz, reading.timeMs), settings));
+      show(describeReading(filter.push(reading.hz, reading.timeMs), settings));
     };
     const unsubscribeReading = service.reading.subscribe(onReading);
     const unsubscribeStatus = service.status.subscribe((status) => {
       if (status.state !== 'connected') {
-        smoother.reset();
+        filter.reset();
         show(NO_SIGNAL);
       }
     });
