@@ -1,9 +1,10 @@
 /// <reference types="vitest/config" />
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
-import { cspMetaPlugin } from './build/csp';
-import { hasFirebaseConfig } from './build/firebase-env';
-import { ionicPerComponentPlugin } from './build/ionic-per-component';
+import { cspMetaPlugin } from './build/csp.ts';
+import { hasFirebaseConfig } from './build/firebase-env.ts';
+import { ionicPerComponentPlugin } from './build/ionic-per-component.ts';
+import { pwaPlugin } from './build/pwa.ts';
 
 // Vite inlines small assets as data: URLs; the pitch engine must stay a real file so it can be
 // fetched same-origin (and precached, and allowed by a strict CSP).
@@ -25,6 +26,8 @@ export default defineConfig(({ mode }) => ({
     ionicPerComponentPlugin(),
     react(),
     // CSP meta tag in the built index.html; widened for Google's analytics only when configured.
+    // Manifest + Workbox service worker precaching the whole build (offline after one visit).
+    pwaPlugin(),
     cspMetaPlugin({ analytics: hasFirebaseConfig(loadEnv(mode, process.cwd(), 'VITE_FIREBASE_')) }),
   ],
   build: {

@@ -6,6 +6,7 @@ import { createWebPitchService } from './audio/web-pitch-service';
 import App from './App';
 import { startApp } from './app/startup';
 import { track } from './analytics/track';
+import { startPwa } from './pwa/start';
 import { getPreferencesStore } from './settings/preferences';
 import { watchTheme } from './settings-screen/theme';
 import {
@@ -51,3 +52,4 @@ startApp({
 }).catch((error: unknown) => console.error('start-up failed', error));
 
 track({ name: 'app_opened' }); // sent only with configuration and consent (src/analytics)
+startPwa(currentPlatform()); // offline cache + update prompt (src/pwa, build/pwa.ts)
