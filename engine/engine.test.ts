@@ -239,14 +239,13 @@ describe('bad input', () => {
     e.teardown();
   });
 
-  it('does not crash at 16 kHz (Bluetooth headsets) and reads mid-range notes', () => {
+  it('still reads the whole range at 16 kHz (Bluetooth headsets)', () => {
     const e = engine({ sampleRate: 16000 });
     for (const midi of GRID_MIDI) {
-      const { hz } = readProduct(e, harmonicTone(16000, midiToHz(midi), 4096));
-      expect(Number.isFinite(hz[0])).toBe(true);
+      const f0 = midiToHz(midi);
+      const { hz } = readProduct(e, harmonicTone(16000, f0, 4096, { seed: midi }));
+      expect(Math.abs(cents(hz[0], f0)), `MIDI ${midi}: ${hz[0]}`).toBeLessThan(1);
     }
-    const { hz } = readProduct(e, harmonicTone(16000, 440, 4096));
-    expect(Math.abs(cents(hz[0], 440))).toBeLessThan(0.5);
     e.teardown();
   });
 
