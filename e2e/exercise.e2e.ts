@@ -168,6 +168,61 @@ describe('routine builder and the other exercises', () => {
   });
 });
 
+describe('lip slurs and intervals', () => {
+  let browser: LaunchedBrowser;
+  beforeAll(async () => {
+    browser = await launchBrowser({ wav: audioFile(ON_TARGET_WAV) });
+  });
+  afterAll(async () => {
+    expect(browser.pageErrors).toEqual([]);
+    await browser.close();
+  });
+
+  it('lip slurs on one valve combination end with a graded row per note', async () => {
+    const page = browser.page;
+    await page.goto(appUrl('/home/exercise'));
+    const view = activePage(page);
+    await view.getByTestId('open-lip-slurs').click();
+    // Only 1-2 (A3 E4 A4 C♯5 E5 and back): the microphone's written A4 is its 4th partial.
+    for (const combo of ['open', '2', '1', '2-3', '1-3', '1-2-3']) {
+      await view.getByLabel(combo, { exact: true }).uncheck();
+    }
+    await view.getByTestId('slur-tempo').fill('208');
+    await view.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => view.getByTestId('target-note').textContent()).toBe('A3');
+    await view.getByTestId('timed-start').click();
+    await view.getByTestId('results').waitFor({ timeout: 20_000 });
+    const rows = view.getByTestId('note-table').locator('tbody tr');
+    expect(await rows.count()).toBe(9);
+    // The microphone only ever plays written A4 (the 4th partial of 1-2): no other note may be
+    // graded as locked, and those heard on A4 are cracks onto that partial.
+    const names = await rows.locator('td:nth-child(1)').allTextContents();
+    const results = await rows.locator('td:nth-child(2)').allTextContents();
+    if (process.env.EXERCISE_E2E_DEBUG) console.log(await rows.allInnerTexts());
+    expect(names).toEqual(['A3', 'E4', 'A4', 'C♯5', 'E5', 'C♯5', 'A4', 'E4', 'A3']);
+    expect(results.every((r) => ['locked', 'cracked', 'missed'].includes(r))).toBe(true);
+    expect(results.filter((r, i) => r === 'locked' && names[i] !== 'A4')).toEqual([]);
+    expect(results.filter((r, i) => r === 'cracked' && names[i] !== 'A4').length).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('intervals: a reference plays, the held note is taken as the answer', async () => {
+    const page = browser.page;
+    await page.goto(appUrl('/home/exercise'));
+    const view = activePage(page);
+    await view.getByTestId('open-intervals').click();
+    await expect
+      .poll(() => view.getByTestId('interval-question').textContent())
+      .toMatch(/Play a .* above/);
+    await view.getByRole('button', { name: 'Play reference' }).click();
+    const firstRow = view.getByTestId('note-table').locator('tbody tr').first();
+    await firstRow.waitFor({ timeout: 15_000 });
+    // The microphone holds written A4: that is the answer heard, right or wrong.
+    expect(await firstRow.locator('td:nth-child(3)').textContent()).toMatch(/^A4/);
+  });
+});
+
 describe('long tones with the fake microphone 35 ¢ sharp', () => {
   let browser: LaunchedBrowser;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beatsDue, createMetronome, validateTempoBpm } from './metronome';
+import { audioTimeToPerformanceMs, beatsDue, createMetronome, validateTempoBpm } from './metronome';
 
 /** Just enough of an AudioContext to record when clicks are scheduled. */
 function fakeContext() {
@@ -75,5 +75,26 @@ describe('metronome', () => {
     expect(starts.map((s) => s.hz)).toEqual([1760, 1320, 1320, 1320, 1760]);
     metronome.stop();
     expect(metronome.running).toBe(false);
+  });
+});
+
+describe('audio clock → performance.now()', () => {
+  it('uses the output timestamp once audio is rendering', () => {
+    const context = {
+      currentTime: 2,
+      baseLatency: 0.01,
+      getOutputTimestamp: () => ({ contextTime: 1.95, performanceTime: 8000 }),
+    };
+    expect(audioTimeToPerformanceMs(context, 2.2, 9999)).toBeCloseTo(8250, 6);
+  });
+
+  it('falls back to now + latency while the output timestamp is still zero', () => {
+    const context = {
+      currentTime: 0.05,
+      baseLatency: 0.01,
+      outputLatency: 0.02,
+      getOutputTimestamp: () => ({ contextTime: 0, performanceTime: 0 }),
+    };
+    expect(audioTimeToPerformanceMs(context, 0.35, 5000)).toBeCloseTo(5330, 6);
   });
 });

@@ -35,6 +35,25 @@ export function beatsDue(
   return due;
 }
 
+/**
+ * `performance.now()` time at which audio-clock time `atS` is heard. Uses the output timestamp
+ * (it accounts for output latency) once the context is actually rendering; before that Chromium
+ * reports zeros, so fall back to the current time plus the reported latencies.
+ */
+export function audioTimeToPerformanceMs(
+  context: Pick<AudioContext, 'currentTime' | 'baseLatency'> &
+    Partial<Pick<AudioContext, 'getOutputTimestamp' | 'outputLatency'>>,
+  atS: number,
+  nowMs: number = performance.now(),
+): number {
+  const stamp = context.getOutputTimestamp?.();
+  if (stamp?.contextTime && stamp.performanceTime) {
+    return stamp.performanceTime + (atS - stamp.contextTime) * 1000;
+  }
+  const latencyS = (context.baseLatency || 0) + (context.outputLatency || 0);
+  return nowMs + (atS - context.currentTime + latencyS) * 1000;
+}
+
 export interface MetronomeOptions {
   tempoBpm: number;
   /** Accent every `beatsPerBar` beats (1 = no accent). Default 4. */
@@ -120,12 +139,7 @@ export function createMetronome(options: MetronomeOptions): Metronome {
       startS = context.currentTime + leadInS;
       schedule();
       timer = every(schedule, SCHEDULER_INTERVAL_MS);
-      // Map the audio clock to performance.now() through what is being output right now.
-      const stamp = context.getOutputTimestamp?.();
-      const startMs =
-        stamp?.contextTime !== undefined && stamp.performanceTime !== undefined
-          ? stamp.performanceTime + (startS - stamp.contextTime) * 1000
-          : performance.now() + (startS - context.currentTime) * 1000;
+      const startMs = audioTimeToPerformanceMs(context, startS);
       return { startS, startMs, beatMs: beatS * 1000 };
     },
     stop() {

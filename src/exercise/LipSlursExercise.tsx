@@ -94,6 +94,7 @@ export function LipSlursExercise(props: {
       <label>
         Tempo (bpm){' '}
         <input
+          data-testid="slur-tempo"
           type="number"
           min={TEMPO_BPM_RANGE.min}
           max={TEMPO_BPM_RANGE.max}
