@@ -202,6 +202,26 @@ describe('bad input', () => {
     e.teardown();
   });
 
+  it('reads the same note at any input level, from 1e-30 to 1e30 (no overflow, no subnormals)', () => {
+    const e = engine({ sampleRate: sr });
+    const tone = harmonicTone(sr, f0, 4096);
+    for (const gain of [1e-30, 1e-12, 1e12, 1e30]) {
+      e.input.set(tone.map((v) => v * gain));
+      e.pitches(4096, false);
+      expect(Math.abs(cents(e.hz[0], f0)), `gain ${gain}`).toBeLessThan(0.1);
+    }
+    // Through divisors: huge is read, far below -80 dBFS is silence.
+    const { normalised, divisors } = normaliseChunks(tone);
+    e.input.set(normalised);
+    e.divisors.set(divisors.map((d) => d * 1e30));
+    e.pitches(4096, true);
+    expect(Math.abs(cents(e.hz[0], f0))).toBeLessThan(0.1);
+    e.divisors.set(divisors.map((d) => d * 1e-30));
+    e.pitches(4096, true);
+    expect(e.hz[0]).toBe(0);
+    e.teardown();
+  });
+
   it('treats NaN, infinite, zero and negative divisors as defined values', () => {
     const e = engine({ sampleRate: sr });
     const { normalised, divisors } = normaliseChunks(harmonicTone(sr, f0, 4096));

@@ -722,22 +722,40 @@ function analyseFrame(clarityMin: f64, bare: bool): void {
   outClarity = value > 1 ? 1 : value < 0 ? 0 : value;
 }
 
-/** Copy frameSize samples of `src` from `start` into pFrame, mean removed; returns the sum of squares. */
+/** RMS of the last frame loaded, in input units. */
+let frameRms: f64 = 0;
+
+/**
+ * Copy frameSize samples of `src` from `start` into pFrame (NaN / Infinity -> 0), mean removed
+ * and scaled to a peak of about 1 so the f32 FFT never overflows or goes subnormal whatever the
+ * input level (the NSDF does not depend on scale). Sets frameRms; returns the scaled sum of
+ * squares (0 for a constant frame).
+ */
 function loadFrame(src: usize, start: i32): f64 {
   const n = frameSize;
   let sum: f64 = 0;
+  let lo: f64 = Infinity;
+  let hi: f64 = -Infinity;
   for (let i = 0; i < n; i++) {
-    const v = ldf32(src, start + i);
-    if (isFinite<f32>(v)) sum += <f64>v;
+    const x = ldf32(src, start + i);
+    const v: f64 = isFinite<f32>(x) ? <f64>x : 0;
+    sum += v;
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
   }
+  frameRms = 0;
+  const span = hi - lo;
+  if (!(span > 0)) return 0;
   const mean = sum / <f64>n;
+  const scale = 1.0 / span;
   let sumSq: f64 = 0;
   for (let i = 0; i < n; i++) {
     const x = ldf32(src, start + i);
-    const v = isFinite<f32>(x) ? <f64>x - mean : 0;
+    const v = isFinite<f32>(x) ? (<f64>x - mean) * scale : 0;
     stf32(pFrame, i, <f32>v);
     sumSq += v * v;
   }
+  frameRms = Math.sqrt(sumSq / <f64>n) / scale;
   return sumSq;
 }
 
@@ -820,10 +838,9 @@ export function pitches(length: i32, restore: i32): i32 {
   for (let f = 0; f < frames; f++) {
     const start = f * hopSize;
     let sumSq = loadFrame(pSig, start);
-    const rms = Math.sqrt(sumSq / <f64>frameSize);
     outHz = 0;
     outClarity = 0;
-    if (rms > 0 && (restore == 0 || rms >= LEVEL_GATE_RMS)) {
+    if (sumSq > 0 && (restore == 0 || frameRms >= LEVEL_GATE_RMS)) {
       computeNsdf(sumSq);
       analyseFrame(clarityMin, restore == 0);
       if (restore == 0 && outHz == 0) {
