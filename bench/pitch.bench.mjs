@@ -217,6 +217,13 @@ async function main() {
       ),
     );
   }
+  const sliding = summaries.sliding;
+  if (sliding.engine && sliding.pitchy) {
+    const ratio = sliding.pitchy.medianMicros / sliding.engine.medianMicros;
+    console.log(
+      `\nengine speed-up over pitchy (median µs per frame, same run): ×${ratio.toFixed(2)}`,
+    );
+  }
   if (!opts.full && detectors.some((d) => d.slow)) {
     console.log(
       '\n(pitchfinder detectors: block frames only in sliding mode too; --full runs them on every frame)',
