@@ -1,8 +1,11 @@
 // Pitch engine: McLeod Pitch Method (P. McLeod & G. Wyvill, "A smarter way to find pitch", ICMC 2005)
 // with the NSDF computed through a real FFT of size 2 x frameSize, a lag range bounded by the
-// lowest frequency looked for, octave/fifth guards and a multi-period refinement for sub-cent
-// precision. Built with the stub runtime: every buffer lives in a static layout reserved by
-// `init`, so `pitches` never allocates. See README.md "Pitch engine" for the raw ABI.
+// lowest frequency looked for, octave/fifth guards on the exact (band-limited) NSDF, and a
+// Hann-windowed harmonic refinement for sub-cent precision. Input arrives as 128-sample chunks
+// each divided by its own max |x|; the divisors (or, without them, gains estimated from the
+// waveform's continuity) are multiplied back first. Built with the stub runtime: every buffer
+// lives in a static layout reserved by `init`, so `pitches` never allocates. See README.md
+// "Pitch engine" for the raw ABI.
 
 /** Samples per normalised chunk (one Web Audio render quantum). */
 const CHUNK: i32 = 128;
