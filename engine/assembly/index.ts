@@ -51,7 +51,7 @@ let nsdfLen: i32 = 0;
 // Byte offsets into linear memory (all 16-byte aligned).
 let pInput: usize = 0; // f32[maxSamples]
 let pDivisors: usize = 0; // f32[maxSamples / 128]
-let pGains: usize = 0; // f32[maxSamples / 128]  divisors used (given, or estimated)
+let pGains: usize = 0; // f32[maxSamples / 128]  divisors used, or estimated log gain steps
 let pHz: usize = 0; // f32[maxFrames]
 let pClarity: usize = 0; // f32[maxFrames]
 let pSig: usize = 0; // f32[maxSamples]   restored, sanitised signal
@@ -776,8 +776,8 @@ function sampleAt(i: i32): f64 {
  * q = d[c+1] / d[c]. This undoes most of the per-chunk normalisation's damage to low notes.
  */
 function estimateGains(chunks: i32, length: i32): void {
-  let d: f64 = 1;
-  stf32(pGains, 0, 1);
+  // pGains[c] holds ln(d[c] / d[c-1]); restoreBareFrame turns them into gains per frame.
+  stf32(pGains, 0, 0);
   for (let c = 1; c < chunks; c++) {
     const b = c * CHUNK;
     let q: f64 = 1;
@@ -801,10 +801,33 @@ function estimateGains(chunks: i32, length: i32): void {
       if (!(q > 0.05)) q = 0.05;
       if (q > 20) q = 20;
     }
-    d *= q;
-    // Keep the running product in a sane range; only ratios matter.
-    if (d > 1e6 || d < 1e-6) d = 1;
-    stf32(pGains, c, <f32>d);
+    stf32(pGains, c, <f32>Math.log(q));
+  }
+}
+
+/**
+ * Without divisors: write the frame at `start` into pSig with the estimated gains, relative to
+ * the loudest chunk of this frame (so no running product can overflow, however long the input).
+ */
+function restoreBareFrame(start: i32): void {
+  const c0 = start / CHUNK;
+  const c1 = (start + frameSize - 1) / CHUNK;
+  let logGain: f64 = 0;
+  let top: f64 = 0;
+  for (let c = c0 + 1; c <= c1; c++) {
+    logGain += <f64>ldf32(pGains, c);
+    if (logGain > top) top = logGain;
+  }
+  logGain = 0;
+  for (let c = c0; c <= c1; c++) {
+    if (c > c0) logGain += <f64>ldf32(pGains, c);
+    const g = <f32>Math.exp(logGain - top);
+    const from = max<i32>(start, c * CHUNK);
+    const to = min<i32>(start + frameSize, (c + 1) * CHUNK);
+    for (let i = from; i < to; i++) {
+      const v = ldf32(pInput, i) * g;
+      stf32(pSig, i, isFinite<f32>(v) ? v : 0);
+    }
   }
 }
 
@@ -822,24 +845,22 @@ export function pitches(length: i32, restore: i32): i32 {
   const chunks = (length + CHUNK - 1) / CHUNK;
   if (restore != 0) {
     for (let c = 0; c < chunks; c++) {
-      const d = Mathf.abs(ldf32(pDivisors, c));
-      stf32(pGains, c, isFinite<f32>(d) ? d : 0);
+      let d = Mathf.abs(ldf32(pDivisors, c));
+      if (!isFinite<f32>(d)) d = 0;
+      stf32(pGains, c, d);
+      const end = min<i32>(length, (c + 1) * CHUNK);
+      for (let i = c * CHUNK; i < end; i++) {
+        const v = ldf32(pInput, i) * d;
+        stf32(pSig, i, isFinite<f32>(v) ? v : 0);
+      }
     }
   } else {
     estimateGains(chunks, length);
   }
-  for (let c = 0; c < chunks; c++) {
-    const d = ldf32(pGains, c);
-    const end = min<i32>(length, (c + 1) * CHUNK);
-    for (let i = c * CHUNK; i < end; i++) {
-      let v = ldf32(pInput, i) * d;
-      if (!isFinite<f32>(v)) v = 0;
-      stf32(pSig, i, v);
-    }
-  }
   const clarityMin = CLARITY_MIN;
   for (let f = 0; f < frames; f++) {
     const start = f * hopSize;
+    if (restore == 0) restoreBareFrame(start);
     let sumSq = loadFrame(pSig, start);
     outHz = 0;
     outClarity = 0;
