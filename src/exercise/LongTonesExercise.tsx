@@ -72,7 +72,12 @@ export function LongTonesExercise(props: {
     const notes = notesFor(setup);
     // The coach looks at the player's earlier attempts on each note.
     const past = new Map<number, number[]>();
-    for (const attempt of await props.history.all()) {
+    // A slow or blocked database must not hold the exercise back: give it 1.5 s.
+    const earlier = await Promise.race([
+      props.history.all(),
+      new Promise<[]>((resolve) => setTimeout(() => resolve([]), 1500)),
+    ]);
+    for (const attempt of earlier) {
       for (const note of attempt.notes) {
         if (note.medianCents === null) continue;
         past.set(note.writtenMidi, [...(past.get(note.writtenMidi) ?? []), note.medianCents]);

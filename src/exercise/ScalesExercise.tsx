@@ -43,6 +43,7 @@ export function ScalesExercise(props: {
   const [lowMidi, setLowMidi] = useState(60);
   const [highMidi, setHighMidi] = useState(72);
   const [tempoBpm, setTempoBpm] = useState(80);
+  const [drone, setDrone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notes, setNotes] = useState<ScaleNote[] | null>(null);
   const keys = kind === 'natural-minor' || kind === 'harmonic-minor' ? MINOR_KEYS : MAJOR_KEYS;
@@ -58,6 +59,7 @@ export function ScalesExercise(props: {
         history={props.history}
         onBack={() => setNotes(null)}
         onDone={props.onDone}
+        droneMidi={drone ? notes[0].midi : undefined}
       />
     );
   }
@@ -144,6 +146,10 @@ export function ScalesExercise(props: {
           value={tempoBpm}
           onChange={(e) => setTempoBpm(Number(e.target.value))}
         />
+      </label>
+      <label>
+        <input type="checkbox" checked={drone} onChange={(e) => setDrone(e.target.checked)} /> Drone
+        on the tonic (use headphones)
       </label>
       {error && (
         <p role="alert" className="error">

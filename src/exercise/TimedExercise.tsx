@@ -2,10 +2,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { usePitchService } from '../app/pitch-service-context';
 import { useObservable } from '../app/use-observable';
 import { createMetronome, type Metronome } from '../audio/metronome';
+import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
 import type { AttemptRecord, ExerciseKind } from '../history/records';
 import { fingeringFor } from '../music/fingerings';
 import { spelledName } from '../music/scales';
+import { writtenMidiToHz } from '../music/transposition';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
 import { PitchTracePlot } from './Results';
@@ -66,6 +68,8 @@ export function TimedExercise(props: {
   history: HistoryStore;
   onBack: () => void;
   onDone?: () => void;
+  /** Written MIDI of an optional drone (e.g. the scale's tonic) sounding while playing. */
+  droneMidi?: number;
 }) {
   const service = usePitchService();
   const settings = useSettings();
@@ -81,6 +85,7 @@ export function TimedExercise(props: {
   );
   const state = useObservable(session.state);
   const metronome = useRef<Metronome | null>(null);
+  const drone = useRef<ReferenceTone | null>(null);
   const startedAt = useRef<Date | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -92,6 +97,7 @@ export function TimedExercise(props: {
   useEffect(
     () => () => {
       void metronome.current?.dispose();
+      void drone.current?.dispose();
     },
     [],
   );
@@ -100,6 +106,12 @@ export function TimedExercise(props: {
     try {
       metronome.current ??= createMetronome({ tempoBpm: props.tempoBpm });
       const beat0 = await metronome.current.start(0.3);
+      if (props.droneMidi !== undefined) {
+        drone.current ??= createReferenceTone({ volume: 0.12 });
+        await drone.current.start(
+          writtenMidiToHz(props.droneMidi, settings.transposition, settings.a4Hz),
+        );
+      }
       startedAt.current = new Date();
       session.begin(beat0.startMs);
     } catch (error) {
@@ -111,6 +123,7 @@ export function TimedExercise(props: {
   useEffect(() => {
     if (state.phase !== 'done' || saved.current) return;
     metronome.current?.stop();
+    drone.current?.stop();
     saved.current = true;
     if (state.outcomes.length === 0 || !startedAt.current) return;
     const record: AttemptRecord = {
