@@ -64,7 +64,8 @@ let pPostRe: usize = 0; // f32[frameSize]  cos(pi k / N)
 let pPostIm: usize = 0; // f32[frameSize]  sin(pi k / N)
 let pRev: usize = 0; // i32[frameSize]     bit reversal
 let pPow: usize = 0; // f32[frameSize + 1] power spectrum
-let pHann: usize = 0; // f32[frameSize]    Hann window
+let pSpecRe: usize = 0; // f32[frameSize + 1] spectrum X[k] of the zero-padded frame
+let pSpecIm: usize = 0; // f32[frameSize + 1]
 let pNsdf: usize = 0; // f64[frameSize]
 /** Power spectrum bins above this index are negligible (set per frame). */
 let powTop: i32 = 0;
@@ -148,8 +149,10 @@ export function init(sr: f64, frame: i32, hop: i32, lowHz: f64, capacity: i32): 
   p += n << 2;
   pRev = p;
   p += n << 2;
-  pHann = p;
-  p += n << 2;
+  pSpecRe = p;
+  p = align16(p + ((n + 1) << 2));
+  pSpecIm = p;
+  p = align16(p + ((n + 1) << 2));
   pPow = p;
   p = align16(p + ((n + 1) << 2));
   pNsdf = p;
@@ -184,8 +187,6 @@ export function init(sr: f64, frame: i32, hop: i32, lowHz: f64, capacity: i32): 
     const a = (Math.PI * <f64>k) / <f64>N;
     stf32(pPostRe, k, <f32>Math.cos(a));
     stf32(pPostIm, k, <f32>Math.sin(a));
-    // Periodic Hann window for the spectral refinement.
-    stf32(pHann, k, <f32>(0.5 - 0.5 * Math.cos((2.0 * Math.PI * <f64>k) / <f64>N)));
   }
   let bits = 0;
   while (1 << bits < N) bits++;
@@ -301,26 +302,16 @@ function fft(N: i32): void {
 }
 
 /**
- * X[k] of a real signal of length 2M from Z = FFT_M(x[2m] + i x[2m+1]) held in (re, im);
- * post[k] = e^(i pi k / M) is read at stride `postStride` (post table built for size N).
- * Result in specRe / specIm.
+ * Bin k of the Hann-windowed frameSize-point DFT of the frame, from the zero-padded spectrum
+ * (bin k of the unpadded DFT is bin 2k of the padded one; a periodic Hann window is the kernel
+ * [-1/4, 1/2, -1/4] in frequency). Result in specRe / specIm; needs 1 <= k < frameSize / 2.
  */
 let specRe: f32 = 0;
 let specIm: f32 = 0;
-function realBin(k: i32, M: i32, postStride: i32): void {
-  const nk = (M - k) & (M - 1);
-  const zr = ldf32(pRe, k);
-  const zi = ldf32(pIm, k);
-  const cr = ldf32(pRe, nk);
-  const ci = -ldf32(pIm, nk);
-  const er: f32 = 0.5 * (zr + cr);
-  const ei: f32 = 0.5 * (zi + ci);
-  const or: f32 = 0.5 * (zi - ci);
-  const oi: f32 = -0.5 * (zr - cr);
-  const c = ldf32(pPostRe, k * postStride);
-  const s = ldf32(pPostIm, k * postStride);
-  specRe = er + c * or + s * oi;
-  specIm = ei + c * oi - s * or;
+function hannBin(k: i32): void {
+  const j = 2 * k;
+  specRe = 0.5 * ldf32(pSpecRe, j) - 0.25 * (ldf32(pSpecRe, j - 2) + ldf32(pSpecRe, j + 2));
+  specIm = 0.5 * ldf32(pSpecIm, j) - 0.25 * (ldf32(pSpecIm, j - 2) + ldf32(pSpecIm, j + 2));
 }
 
 /** NSDF n'(tau) = 2 r(tau) / m(tau) of pFrame for tau in [0, nsdfLen), r via FFT. */
@@ -355,6 +346,8 @@ function computeNsdf(sumSq: f64): void {
     let xi = ei + c * oi - s * or;
     let pw = xr * xr + xi * xi;
     stf32(pPow, k, pw);
+    stf32(pSpecRe, k, xr);
+    stf32(pSpecIm, k, xi);
     peak = max<f32>(peak, pw);
     if (k != 0 && k != half) {
       er = 0.5 * (cr + zr);
@@ -367,6 +360,8 @@ function computeNsdf(sumSq: f64): void {
       xi = ei + c * oi - s * or;
       pw = xr * xr + xi * xi;
       stf32(pPow, nk, pw);
+      stf32(pSpecRe, nk, xr);
+      stf32(pSpecIm, nk, xi);
       peak = max<f32>(peak, pw);
     }
   }
@@ -385,6 +380,8 @@ function computeNsdf(sumSq: f64): void {
     const zi = ldf32(pIm, 0);
     const xn = zr - zi;
     stf32(pPow, N, xn * xn);
+    stf32(pSpecRe, N, xn);
+    stf32(pSpecIm, N, 0);
   }
   // Inverse: Z'[k] = A + i B with A = (P[k] + P[N-k]) / 2, B = e^(i pi k / N) (P[k] - P[N-k]) / 2;
   // load conj(Z') bit-reversed, forward FFT, conjugate and scale by 1/N.
@@ -427,14 +424,8 @@ let evenPower: f64 = 0;
 let harmonicsSeen: i32 = 0;
 
 function spectralRefine(f0: f64): f64 {
-  const n = frameSize; // real length
-  const M = n >> 1; // complex FFT size
-  for (let m = 0; m < M; m++) {
-    const r = load<i32>(pRev + ((<usize>m) << 2)) >> 1;
-    stf32(pRe, r, ldf32(pFrame, 2 * m) * ldf32(pHann, 2 * m));
-    stf32(pIm, r, ldf32(pFrame, 2 * m + 1) * ldf32(pHann, 2 * m + 1));
-  }
-  fft(M);
+  const n = frameSize;
+  const M = n >> 1; // bins of the unpadded DFT up to Nyquist
   const binHz = sampleRate / <f64>n;
   const topHz = Math.min(MAX_HARMONIC_HZ, 0.45 * sampleRate);
   let count = 0;
@@ -451,7 +442,7 @@ function spectralRefine(f0: f64): f64 {
     let kp = k0 - 1;
     let pp: f64 = -1;
     for (let k = k0 - 1; k <= k0 + 1; k++) {
-      realBin(k, M, 2);
+      hannBin(k);
       const pw = <f64>specRe * <f64>specRe + <f64>specIm * <f64>specIm;
       if (pw > pp) {
         pp = pw;
@@ -461,9 +452,9 @@ function spectralRefine(f0: f64): f64 {
     harmonicsSeen++;
     if (h & 1) oddPower += pp;
     else evenPower += pp;
-    realBin(kp - 1, M, 2);
+    hannBin(kp - 1);
     const pl = <f64>specRe * <f64>specRe + <f64>specIm * <f64>specIm;
-    realBin(kp + 1, M, 2);
+    hannBin(kp + 1);
     const pr = <f64>specRe * <f64>specRe + <f64>specIm * <f64>specIm;
     if (!(pp > 0) || pl > pp || pr > pp) continue;
     let delta: f64;
