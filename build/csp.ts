@@ -8,8 +8,8 @@ import type { Plugin } from 'vite';
  * - `script-src 'self' 'wasm-unsafe-eval'`: only our own files; WebAssembly compilation of the
  *   pitch engine is allowed, `eval` is not. The AudioWorklet is a real file (no blob:/data:).
  * - `style-src 'unsafe-inline'`: Ionic's Stencil components inject `<style>` elements at run time.
- * - `img-src data:`: ionicons ships its icons as `data:image/svg+xml` URLs; `font-src data:`:
- *   VexFlow loads its Bravura music font from a `data:` URL (a font, not code).
+ * - `img-src data:`: ionicons ships its icons as `data:image/svg+xml` URLs. Fonts are files only
+ *   (the exercise staff loads VexFlow's Bravura from a same-origin file, src/exercise/fonts).
  * - No `frame-ancestors`: browsers ignore it in a meta tag (send it as a header when hosting).
  */
 export const BASE_CSP: Readonly<Record<string, readonly string[]>> = {
@@ -17,7 +17,7 @@ export const BASE_CSP: Readonly<Record<string, readonly string[]>> = {
   'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
-  'font-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'worker-src': ["'self'"],
   'manifest-src': ["'self'"],

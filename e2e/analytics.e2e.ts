@@ -52,7 +52,7 @@ async function visitEveryPage(page: Page, url: (path: string) => string) {
     ['/home/settings', 'Settings'],
   ] as const) {
     await page.goto(url(path));
-    await expect.poll(() => title(page).textContent()).toBe(name);
+    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe(name);
   }
   await page.waitForLoadState('networkidle');
 }
@@ -120,7 +120,7 @@ describe('with configuration', () => {
     const { page } = browser;
     const network = await recordAndBlockThirdParty(browser.context);
     await page.goto(url('/home/settings'));
-    await expect.poll(() => title(page).textContent()).toBe('Settings');
+    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Settings');
     await activePage(page).getByTestId('analytics-consent').check();
     await expect.poll(() => network.firebaseChunk().length).toBe(1);
     // The library tried to reach its backend and was blocked (third-party requests happened only
@@ -129,14 +129,14 @@ describe('with configuration', () => {
 
     // The app still works: the tuner listens and shows its reading, the exercise page renders.
     await page.locator('ion-tab-button[tab="tuner"]').click();
-    await expect.poll(() => title(page).textContent()).toBe('Tuner');
+    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Tuner');
     await expect.poll(() => activePage(page).getByTestId('tuner-reading').isVisible()).toBe(true);
     await page.locator('ion-tab-button[tab="exercise"]').click();
-    await expect.poll(() => title(page).textContent()).toBe('Exercise');
+    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Exercise');
 
     // A reload keeps the consent and still works with the network blocked.
     await page.reload();
-    await expect.poll(() => title(page).textContent()).toBe('Exercise');
+    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Exercise');
     await page.goto(url('/home/settings'));
     await expect
       .poll(() => activePage(page).getByTestId('analytics-consent').isChecked())

@@ -25,7 +25,7 @@ describe('settings screen', () => {
     await page.goto(appUrl(`/home/${tab}`));
     await page.locator('ion-tab-button[tab="settings"]').click();
     await page.waitForURL('**/home/settings');
-    await expect.poll(() => title().textContent()).toBe('Settings');
+    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Settings');
   });
 
   it('shows every setting: transposition, A4, in-tune band, fast response, theme, analytics', async () => {
@@ -51,13 +51,13 @@ describe('settings screen', () => {
     await settings.getByTestId('in-tune-band').selectOption('10');
     await settings.getByTestId('fast-response').check();
     await page.reload();
-    await expect.poll(() => title().textContent()).toBe('Settings');
+    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Settings');
     expect(await activePage(page).getByTestId('transposition').inputValue()).toBe('concert');
     expect(await activePage(page).getByTestId('in-tune-band').inputValue()).toBe('10');
     expect(await activePage(page).getByTestId('fast-response').isChecked()).toBe(true);
 
     await page.locator('ion-tab-button[tab="tuner"]').click();
-    await expect.poll(() => title().textContent()).toBe('Tuner');
+    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Tuner');
     await expect
       .poll(() => activePage(page).getByTestId('tuner-reading').textContent())
       .toContain('Concert pitch');
@@ -66,7 +66,7 @@ describe('settings screen', () => {
   it('theme follows the system by default; a choice overrides it and persists', async () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(appUrl('/home/settings'));
-    await expect.poll(() => title().textContent()).toBe('Settings');
+    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Settings');
     expect(await activePage(page).getByTestId('theme').inputValue()).toBe('system');
     expect(await isDark()).toBe(true);
     await page.emulateMedia({ colorScheme: 'light' });
@@ -75,7 +75,7 @@ describe('settings screen', () => {
     await activePage(page).getByTestId('theme').selectOption('dark');
     await expect.poll(isDark).toBe(true);
     await page.reload();
-    await expect.poll(() => title().textContent()).toBe('Settings');
+    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Settings');
     expect(await isDark()).toBe(true); // applied before the first render, from storage
     await activePage(page).getByTestId('theme').selectOption('system');
     await expect.poll(isDark).toBe(false);

@@ -53,12 +53,16 @@ describe('Content-Security-Policy', () => {
   it('the app starts, loads the worklet and the engine, and listens without a violation', async () => {
     const { page } = browser;
     await page.goto(appUrl('/home/tuner'));
-    await expect.poll(() => activePage(page).locator('ion-title').textContent()).toBe('Tuner');
+    await expect
+      .poll(() => activePage(page).locator('ion-title').textContent(), { timeout: 10_000 })
+      .toBe('Tuner');
     await expect
       .poll(() => page.evaluate(pitchServiceState), { timeout: 15_000 })
       .toBe('connected');
     await page.locator('ion-tab-button[tab="exercise"]').click();
-    await expect.poll(() => activePage(page).locator('ion-title').textContent()).toBe('Exercise');
+    await expect
+      .poll(() => activePage(page).locator('ion-title').textContent(), { timeout: 10_000 })
+      .toBe('Exercise');
     expect(browser.cspViolations).toEqual([]);
   });
 

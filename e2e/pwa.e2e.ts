@@ -81,12 +81,12 @@ describe('offline after one visit', () => {
   it('with the network gone, a reload still shows the tuner listening and the exercises', async () => {
     const { page, context } = browser;
     await page.goto(`${served.server.url}/home/tuner`);
-    await expect.poll(() => title(page).textContent()).toBe('Tuner');
+    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Tuner');
     await expect.poll(() => page.evaluate(offlineReady), { timeout: 30_000 }).toBe(true);
 
     await context.setOffline(true);
     await page.reload();
-    await expect.poll(() => title(page).textContent()).toBe('Tuner');
+    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Tuner');
     await expect.poll(() => activePage(page).getByTestId('tuner-reading').isVisible()).toBe(true);
     // The pitch engine (.wasm) and the worklet come from the cache: the tuner really listens.
     await expect
@@ -102,9 +102,9 @@ describe('offline after one visit', () => {
 
     // Pages never visited online are precached too.
     await page.locator('ion-tab-button[tab="exercise"]').click();
-    await expect.poll(() => title(page).textContent()).toBe('Exercise');
+    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Exercise');
     await page.goto(`${served.server.url}/home/settings`);
-    await expect.poll(() => title(page).textContent()).toBe('Settings');
+    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Settings');
     await context.setOffline(false);
   });
 });
@@ -153,7 +153,7 @@ describe('update prompt', () => {
       page.waitForEvent('load', { timeout: 30_000 }),
       page.getByTestId('update-reload').click(),
     ]);
-    await expect.poll(() => title(page).textContent()).toBe('Exercise');
+    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Exercise');
     const after = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       return { waiting: Boolean(registration?.waiting), active: registration?.active?.scriptURL };
