@@ -315,6 +315,7 @@ function LongToneRun(props: {
           ? `Breathe, then play ${spelledName(note)} and hold it ${setup.holdSeconds} s.`
           : `Hold ${spelledName(note)}…`}
       </p>
+      <HoldProgress onsetMs={state.onsetMs} holdMs={setup.holdSeconds * 1000} />
       <LivePitch
         reading={service.reading}
         targetHz={targetHz}
@@ -341,4 +342,26 @@ function LongToneRun(props: {
 
 function round1(value: number | null): number | null {
   return value === null ? null : Math.round(value * 10) / 10;
+}
+
+/** How much of the hold is done: a <progress> advanced by requestAnimationFrame, not React. */
+function HoldProgress(props: { onsetMs: number | null; holdMs: number }) {
+  const bar = useRef<HTMLProgressElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    if (props.onsetMs === null) {
+      element.value = 0;
+      return;
+    }
+    const onsetMs = props.onsetMs;
+    let frame = 0;
+    const step = (): void => {
+      element.value = Math.min(1, (performance.now() - onsetMs) / props.holdMs);
+      if (element.value < 1) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [props.onsetMs, props.holdMs]);
+  return <progress ref={bar} className="hold-progress" max={1} value={0} aria-label="Hold" />;
 }
