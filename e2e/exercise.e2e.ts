@@ -241,4 +241,11 @@ describe('long tones with the fake microphone 35 ¢ sharp', () => {
     expect(cents).toBeLessThanOrEqual(40);
     expect(coach).toMatch(/5th partial is naturally ~14 ¢ flat/);
   });
+
+  it('sharp on E5 three times in a row (history included): the coach suggests a fix', async () => {
+    // The previous test stored one sharp E5; two more make three in a row.
+    await playLongTone(browser.page, 'E5', 1);
+    const { coach } = await playLongTone(browser.page, 'E5', 1);
+    expect(coach).toMatch(/You were sharp on E5 3 times in a row: relax and open the aperture/);
+  });
 });
