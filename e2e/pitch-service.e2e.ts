@@ -41,6 +41,33 @@ describe('pitch service in Chromium', () => {
   });
 });
 
+describe('page visibility', () => {
+  it('releases the microphone while hidden and listens again on return', async () => {
+    const { page } = browser;
+    await page.goto(appUrl('/home/tuner'));
+    await expect
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+      .toBe('connected');
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', { value, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await setVisibility('hidden');
+    await expect.poll(async () => (await serviceSnapshot(page)).state).toBe('stopped');
+    const hidden = (await serviceSnapshot(page)).diagnostics;
+    expect(hidden.tracksOpened).toBe(hidden.tracksStopped);
+    expect(hidden.contextsCreated).toBe(hidden.contextsClosed);
+    await setVisibility('visible');
+    await expect
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+      .toBe('connected');
+    await expect
+      .poll(async () => (await serviceSnapshot(page)).hz, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+  });
+});
+
 describe('50 connect/disconnect cycles', () => {
   it('leave no live AudioContext, no live microphone track, flat engine and JS memory', async () => {
     const cycles = 50;

@@ -100,9 +100,11 @@ describe('accumulator worklet + engine (Node)', () => {
     }
   });
 
-  it('frees the engine on teardown and goes inert', () => {
+  it('frees the engine at the next quantum after a teardown request, then goes inert', () => {
     const { running } = run('clean/sr48000/tpt_n064_E4.wav', false);
     running.send({ type: MSG_TEARDOWN });
+    // Processing stops (process() returns false) in the same quantum that confirms the teardown.
+    expect(running.quantum(new Float32Array(128))).toBe(false);
     expect(running.messages.at(-1)).toEqual({ type: 'torn-down' });
     expect(running.quantum(new Float32Array(128))).toBe(false);
   });

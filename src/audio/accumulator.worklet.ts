@@ -46,7 +46,9 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
   constructor(options: { processorOptions?: unknown }) {
     super();
     this.port.onmessage = (event: MessageEvent<ToWorkletMessage>) => {
-      if (event.data.type === MSG_TEARDOWN) this.teardown();
+      if (event.data.type !== MSG_TEARDOWN) return;
+      if (this.alive) this.teardownRequested = true;
+      else this.teardown(); // never started (engine failed): nothing runs, answer at once
     };
     const processorOptions = options.processorOptions as AccumulatorProcessorOptions | undefined;
     try {
@@ -79,6 +81,9 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
     }
   }
 
+  /** Asked by the main thread; done at the next quantum, which also ends processing. */
+  private teardownRequested = false;
+
   private teardown(): void {
     this.alive = false;
     this.accumulator = undefined;
@@ -86,10 +91,18 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
       this.engine.teardown();
       this.engine = undefined;
     }
+    // Posted from process() as it returns false, so the main thread closes the context only after
+    // the processor stopped: Chromium keeps a node whose processor never reported that (and its
+    // closed context) alive for good.
     this.port.postMessage({ type: MSG_TORN_DOWN });
   }
 
   process(inputs: Float32Array[][]): boolean {
+    if (this.teardownRequested) {
+      this.teardownRequested = false;
+      this.teardown();
+      return false;
+    }
     if (!this.alive) return false;
     const channel = inputs[0]?.[0];
     // No input connected yet (or any more): nothing to accumulate this quantum.

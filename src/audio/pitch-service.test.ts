@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MSG_PITCH, MSG_READY, MSG_TEARDOWN } from './messages';
+import { MSG_PITCH, MSG_READY, MSG_TEARDOWN, MSG_TORN_DOWN } from './messages';
 import { createPitchService, MICROPHONE_CONSTRAINTS, type PitchServiceDeps } from './pitch-service';
 
 /**
@@ -36,8 +36,16 @@ class FakeNode {
 class FakePort {
   onmessage: ((event: { data: unknown }) => void) | null = null;
   sent: unknown[] = [];
+  closed = false;
   postMessage(message: unknown) {
     this.sent.push(message);
+    // Like the processor: confirm a teardown once the engine is freed.
+    if ((message as { type: string }).type === MSG_TEARDOWN) {
+      queueMicrotask(() => this.emit({ type: MSG_TORN_DOWN }));
+    }
+  }
+  close() {
+    this.closed = true;
   }
   emit(data: unknown) {
     this.onmessage?.({ data });

@@ -7,6 +7,7 @@ import {
   MSG_PITCH,
   MSG_READY,
   MSG_TEARDOWN,
+  MSG_TORN_DOWN,
   type AccumulatorProcessorOptions,
   type FromWorkletMessage,
 } from './messages';
@@ -22,6 +23,8 @@ import type {
 export const ANALYSER_FFT_SIZE = 2048;
 /** How long the worklet may take to instantiate the engine before we call it a failure. */
 const READY_TIMEOUT_MS = 10_000;
+/** How long disconnect waits for the processor to confirm the engine is freed. */
+const TEARDOWN_TIMEOUT_MS = 250;
 
 const NO_READING: PitchReading = Object.freeze({ hz: 0, clarity: 0, levelDb: -120, timeMs: 0 });
 
@@ -138,18 +141,35 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
   };
 
   async function release(s: Session): Promise<void> {
-    s.node?.port.postMessage({ type: MSG_TEARDOWN });
-    if (s.node) s.node.port.onmessage = null;
-    s.node?.disconnect();
-    s.source?.disconnect();
-    s.analyser?.disconnect();
-    s.silent?.disconnect();
+    // The microphone first: the indicator goes off at once.
     for (const track of s.stream?.getTracks() ?? []) {
       track.onended = null;
       track.stop();
       counts.tracksStopped++;
     }
     s.context.onstatechange = null;
+    if (s.node) {
+      // Let the processor free the engine and return false from process() before the graph
+      // goes: a processor that never gets to say it is done keeps its node (and the closed
+      // context behind it) alive in Chromium.
+      const node = s.node;
+      const running = s.context.state === 'running';
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, running ? TEARDOWN_TIMEOUT_MS : 0);
+        node.port.onmessage = (event: MessageEvent<FromWorkletMessage>) => {
+          if (event.data.type !== MSG_TORN_DOWN) return;
+          clearTimeout(timer);
+          resolve();
+        };
+        node.port.postMessage({ type: MSG_TEARDOWN });
+      });
+      node.port.onmessage = null;
+      node.port.close();
+      node.disconnect();
+    }
+    s.source?.disconnect();
+    s.analyser?.disconnect();
+    s.silent?.disconnect();
     if (s.context.state !== 'closed') {
       try {
         await s.context.close();
