@@ -96,6 +96,7 @@ export function PitchTrace(props: {
       ctx.strokeStyle = line;
       ctx.beginPath();
       let penDown = false;
+      let lastMidi = 0;
       for (let i = 0; i < count; i++) {
         const at = (next - count + i + CAPACITY) % CAPACITY;
         const t = times[at];
@@ -104,9 +105,11 @@ export function PitchTrace(props: {
           penDown = false;
           continue;
         }
-        if (penDown) ctx.lineTo(x(t), y(midi));
+        // A jump to another note is a new stroke, not a line across the staff.
+        if (penDown && Math.abs(midi - lastMidi) < 0.7) ctx.lineTo(x(t), y(midi));
         else ctx.moveTo(x(t), y(midi));
         penDown = true;
+        lastMidi = midi;
       }
       ctx.stroke();
       for (let i = 0; i < count; i++) {
