@@ -308,7 +308,7 @@ function fusedStages(N: i32, h: i32): void {
 
 /**
  * In-place radix-2 FFT of (re, im), f32, size N >= 8, input already in bit-reversed order.
- * Butterflies from the third stage on run four at a time in f32x4 lanes (the twiddles of a
+ * Stages from the third on run four butterflies at a time in f32x4 lanes, two stages per pass (the twiddles of a
  * stage are contiguous). f32 is enough: NSDF values come out within ~1e-6, far below what
  * moves a peak by a measurable fraction of a cent.
  */
