@@ -30,6 +30,12 @@ export interface LaunchOptions {
    * default: `close()` throws listing them. Opt out only in a test that provokes one on purpose.
    */
   allowCspViolations?: boolean;
+  /**
+   * The production build registers a service worker (README "Production"): once it controls a
+   * page (after a reload), it answers requests itself and `page.route` no longer sees them.
+   * 'block' keeps service workers out for tests that intercept or corrupt responses.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export interface LaunchedBrowser {
@@ -82,6 +88,7 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedB
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: chromiumPath,
       headless: true,
+      serviceWorkers: opts.serviceWorkers ?? 'allow',
       args,
     });
   } catch (error) {
