@@ -31,37 +31,41 @@ export function RoutineView(props: {
       <ol>
         {routine.map((exercise, i) => (
           <li key={exercise} data-testid="routine-item">
-            <button
-              type="button"
-              data-testid={`open-${exercise}`}
-              onClick={() => props.onOpen(exercise)}
-            >
-              {EXERCISE_LABELS[exercise]}
-            </button>{' '}
-            <small>{DESCRIPTIONS[exercise]}</small>{' '}
-            <button
-              type="button"
-              aria-label={`Move ${EXERCISE_LABELS[exercise]} up`}
-              disabled={i === 0}
-              onClick={() => update(moveExercise(routine, i, -1))}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              aria-label={`Move ${EXERCISE_LABELS[exercise]} down`}
-              disabled={i === routine.length - 1}
-              onClick={() => update(moveExercise(routine, i, 1))}
-            >
-              ↓
-            </button>
-            <button
-              type="button"
-              aria-label={`Remove ${EXERCISE_LABELS[exercise]}`}
-              onClick={() => update(toggleExercise(routine, exercise))}
-            >
-              ✕
-            </button>
+            <div className="routine-item">
+              <button
+                type="button"
+                data-testid={`open-${exercise}`}
+                onClick={() => props.onOpen(exercise)}
+              >
+                {EXERCISE_LABELS[exercise]}
+              </button>
+              <small className="routine-description">{DESCRIPTIONS[exercise]}</small>
+              <span className="routine-actions">
+                <button
+                  type="button"
+                  aria-label={`Move ${EXERCISE_LABELS[exercise]} up`}
+                  disabled={i === 0}
+                  onClick={() => update(moveExercise(routine, i, -1))}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Move ${EXERCISE_LABELS[exercise]} down`}
+                  disabled={i === routine.length - 1}
+                  onClick={() => update(moveExercise(routine, i, 1))}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Remove ${EXERCISE_LABELS[exercise]}`}
+                  onClick={() => update(toggleExercise(routine, exercise))}
+                >
+                  ✕
+                </button>
+              </span>
+            </div>
           </li>
         ))}
       </ol>
