@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
@@ -66,6 +67,27 @@ describe('long tones with the fake microphone on the target', () => {
     expect(row).toContain('A4');
     expect(await view.getByTestId('score-chart').count()).toBe(1);
     expect(await view.getByTestId('practice-chart').count()).toBe(1);
+  });
+
+  it('Export JSON downloads the whole history as embouchure-history-<date>.json', async () => {
+    const view = activePage(browser.page);
+    await expect.poll(() => view.getByTestId('attempt-row').count()).toBe(1);
+    const [download] = await Promise.all([
+      browser.page.waitForEvent('download'),
+      view.getByTestId('export').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^embouchure-history-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported: unknown = JSON.parse(await readFile(await download.path(), 'utf8'));
+    expect(exported).toMatchObject({
+      format: 'embouchure-history',
+      version: 1,
+      attempts: [{ exercise: 'long-tones' }],
+    });
+    await expect
+      .poll(() => view.getByTestId('export-message').textContent())
+      .toBe(
+        `Downloaded ${download.suggestedFilename()} (1 attempt): see your browser's downloads.`,
+      );
   });
 
   it('a malformed import is refused with a clear message and loses nothing', async () => {

@@ -1,13 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useObservable } from '../app/use-observable';
+import { saveTextFile, type SaveTextFile } from '../native/save-file';
 import type { HistoryStore } from './history-db';
-import {
-  EXERCISE_LABELS,
-  parseExport,
-  toExport,
-  type AttemptRecord,
-  type ExerciseKind,
-} from './records';
+import { exportHistory, importHistory, type HistoryMessage } from './history-file';
+import { EXERCISE_LABELS, type AttemptRecord, type ExerciseKind } from './records';
 import { noteTendencies, practicePerDay, scoresByExercise } from './stats';
 
 const SERIES_COLOURS: Record<ExerciseKind, string> = {
@@ -148,13 +144,20 @@ function TendencyChart(props: { attempts: readonly AttemptRecord[] }) {
   );
 }
 
-/** Practice history: plots, the attempt list, and export/import of the whole history as JSON. */
-export function HistoryView(props: { history: HistoryStore }) {
+/**
+ * Practice history: plots, the attempt list, and export/import of the whole history as JSON.
+ * `saveFile` writes the export (default: browser download on the web, Documents on Android/iOS).
+ */
+export function HistoryView(props: { history: HistoryStore; saveFile?: SaveTextFile }) {
   const version = useObservable(props.history.version);
   const status = useObservable(props.history.status);
   const [attempts, setAttempts] = useState<AttemptRecord[] | null>(null);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<(HistoryMessage & { source: 'export' | 'import' }) | null>(
+    null,
+  );
+  const [exporting, setExporting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const saveFile = props.saveFile ?? saveTextFile;
 
   useEffect(() => {
     let cancelled = false;
@@ -166,36 +169,17 @@ export function HistoryView(props: { history: HistoryStore }) {
     };
   }, [props.history, version]);
 
-  const exportFile = (): void => {
-    const blob = new Blob([JSON.stringify(toExport(attempts ?? []), null, 1)], {
-      type: 'application/json',
-    });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `embouchure-history-${new Date().toISOString().slice(0, 10)}.json`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const exportFile = async (): Promise<void> => {
+    setExporting(true);
+    setMessage(null);
+    const result = await exportHistory(attempts ?? [], saveFile);
+    setExporting(false);
+    setMessage({ ...result, source: 'export' });
   };
 
   const importFile = async (file: File): Promise<void> => {
-    const parsed = parseExport(await file.text());
-    if (!parsed.ok) {
-      setMessage({ text: parsed.error, error: true });
-      return;
-    }
-    try {
-      const added = await props.history.importAttempts(parsed.value);
-      setMessage({
-        text: `Imported ${added} new attempt${added === 1 ? '' : 's'} (${parsed.value.length - added} already here).`,
-        error: false,
-      });
-    } catch (error) {
-      setMessage({
-        text: `Import failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`,
-        error: true,
-      });
-    }
+    setMessage(null);
+    setMessage({ ...(await importHistory(file, props.history)), source: 'import' });
   };
 
   return (
@@ -244,8 +228,8 @@ export function HistoryView(props: { history: HistoryStore }) {
         <button
           type="button"
           data-testid="export"
-          onClick={exportFile}
-          disabled={!attempts?.length}
+          onClick={() => void exportFile()}
+          disabled={!attempts?.length || exporting}
         >
           Export JSON
         </button>
@@ -269,7 +253,7 @@ export function HistoryView(props: { history: HistoryStore }) {
         <p
           role={message.error ? 'alert' : 'status'}
           className={message.error ? 'error' : ''}
-          data-testid="import-message"
+          data-testid={`${message.source}-message`}
         >
           {message.text}
         </p>

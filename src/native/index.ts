@@ -8,3 +8,5 @@ export {
 export { statusBar, type StatusBarPort } from './status-bar';
 export { keepAwake, type KeepAwakePort } from './keep-awake';
 export { showAlert, type ShowAlert } from './alert';
+// `./save-file` (history export) is imported directly by the lazy history view, not re-exported
+// here: the entry imports this barrel, and a re-export would put the saver in the initial JS.

@@ -1,0 +1,79 @@
+import { SaveFileError, type SaveTextFile } from '../native/save-file';
+import type { HistoryStore } from './history-db';
+import { parseExport, toExport, type AttemptRecord } from './records';
+
+/** What the history view tells the user after an export or an import. */
+export interface HistoryMessage {
+  text: string;
+  error: boolean;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** `embouchure-history-YYYY-MM-DD.json`, the player's local date: one file per day, replaced. */
+export function exportFileName(now: Date): string {
+  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `embouchure-history-${day}.json`;
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message.replace(/\.$/, '');
+  return String(error);
+}
+
+/**
+ * Exports every attempt as JSON through `save` (injected: the app passes `saveTextFile` from
+ * `src/native`, tests a fake) and says where the file went, or why it did not. Never throws.
+ */
+export async function exportHistory(
+  attempts: readonly AttemptRecord[],
+  save: SaveTextFile,
+  now = new Date(),
+): Promise<HistoryMessage> {
+  const name = exportFileName(now);
+  try {
+    const text = JSON.stringify(toExport(attempts, now), null, 1);
+    const saved = await save({ name, text, mimeType: 'application/json' });
+    const count = `${attempts.length} attempt${attempts.length === 1 ? '' : 's'}`;
+    return saved.kind === 'file'
+      ? { text: `Saved to ${saved.location} (${count}). ${saved.hint}`, error: false }
+      : {
+          text: `Downloaded ${saved.name} (${count}): see your browser's downloads.`,
+          error: false,
+        };
+  } catch (error) {
+    const advice = error instanceof SaveFileError ? error.advice : 'Please try again.';
+    const reason = error instanceof SaveFileError ? error.reason : reasonOf(error);
+    return { text: `Export failed, nothing was saved: ${reason}. ${advice}`, error: true };
+  }
+}
+
+/**
+ * Imports an export file chosen by the user into `history`. All or nothing; every failure
+ * (unreadable file, not an export, storage refused) becomes a message. Never throws.
+ */
+export async function importHistory(
+  file: Pick<File, 'name' | 'text'>,
+  history: Pick<HistoryStore, 'importAttempts'>,
+): Promise<HistoryMessage> {
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (error) {
+    return {
+      text: `Could not read "${file.name}", nothing was imported: ${reasonOf(error)}. Choose the file again (an Embouchure export, .json).`,
+      error: true,
+    };
+  }
+  const parsed = parseExport(text);
+  if (!parsed.ok) return { text: parsed.error, error: true };
+  try {
+    const added = await history.importAttempts(parsed.value);
+    return {
+      text: `Imported ${added} new attempt${added === 1 ? '' : 's'} (${parsed.value.length - added} already here).`,
+      error: false,
+    };
+  } catch (error) {
+    return { text: `Import failed, nothing was changed: ${reasonOf(error)}.`, error: true };
+  }
+}
