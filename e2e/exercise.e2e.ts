@@ -166,9 +166,12 @@ describe('routine builder and the other exercises', () => {
     expect((await items())[0]).toContain('Long tones');
     await activePage(page).getByRole('button', { name: 'Move Scales up' }).click();
     await activePage(page).getByRole('button', { name: 'Remove Intervals' }).click();
+    // The exercise names (each item's open button; the description follows it without a space).
+    const names = () =>
+      activePage(page).locator('[data-testid="routine-item"] [data-testid^="open-"]');
     await expect
-      .poll(async () => (await items()).map((t) => t.split(' ')[0]))
-      .toEqual(['Long', 'Scales', 'Lip']);
+      .poll(() => names().allTextContents())
+      .toEqual(['Long tones', 'Scales', 'Lip slurs']);
     await page.reload();
     await expect.poll(async () => (await items()).length, { timeout: 15_000 }).toBe(3);
     expect((await items())[1]).toContain('Scales');
