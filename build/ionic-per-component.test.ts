@@ -25,8 +25,15 @@ describe('ionic per-component imports', () => {
       eventsSource: "{ onIonChange: 'ionChange' }",
     });
     expect(wrappers.get('IonButton')).toMatchObject({ kind: 'routing', tagName: 'ion-button' });
+    expect(wrappers.get('IonModal')).toMatchObject({
+      kind: 'overlay',
+      tagName: 'ion-modal',
+      modulePath: '@ionic/core/components/ion-modal.js',
+      hasDelegateHost: true,
+    });
+    expect(wrappers.get('IonAlert')).toMatchObject({ kind: 'overlay', hasDelegateHost: false });
     // Navigation pieces need @ionic/react's own context: never split.
-    for (const name of ['IonApp', 'IonPage', 'IonTabs', 'IonRouterOutlet', 'IonIcon', 'IonModal']) {
+    for (const name of ['IonApp', 'IonPage', 'IonTabs', 'IonRouterOutlet', 'IonIcon']) {
       expect(wrappers.has(name)).toBe(false);
     }
   });
@@ -50,10 +57,21 @@ describe('ionic per-component imports', () => {
     expect(source).toContain('defineCustomElement,');
   });
 
+  it('generates an inline-overlay module through the exposed factory', () => {
+    const modal = wrappers.get('IonModal');
+    if (!modal) throw new Error('IonModal wrapper not found');
+    expect(wrapperModule(modal)).toBe(
+      "import { __embouchureCreateInlineOverlayComponent } from '@ionic/react';\n" +
+        "import { defineCustomElement } from '@ionic/core/components/ion-modal.js';\n" +
+        "export const IonModal = /*@__PURE__*/ __embouchureCreateInlineOverlayComponent('ion-modal', defineCustomElement, true);\n",
+    );
+  });
+
   it('still matches the @ionic/react source it patches (fails on an upgrade that moved it)', () => {
     const patched = exposeRoutingFactory(markIonicNavPure(ionicReactSource));
     expect(patched).toContain('const IonNavInner = /*@__PURE__*/ createReactComponent(');
     expect(patched).toContain('const IonBackButton = /*@__PURE__*/ (() => class IonBackButton');
-    expect(patched).toMatch(/export \{ createRoutingComponent as \w+ \};\n$/);
+    expect(patched).toContain('export { createRoutingComponent as ');
+    expect(patched).toMatch(/export \{ createInlineOverlayComponent as \w+ \};\n$/);
   });
 });

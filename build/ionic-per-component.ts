@@ -13,17 +13,23 @@ import type { Plugin } from 'vite';
  * same `createComponent` call with the same tag, element class, events and
  * `defineCustomElement` that `@ionic/react` uses), so the component and its styles travel with
  * the page that uses it. Routing-aware wrappers (`IonButton`, `IonItem`, `IonCard`…) get the
- * same treatment through `@ionic/react`'s own internal factory, exported for the purpose.
- * Navigation components (`IonApp`, tabs, outlets, `IonPage`, `IonIcon`), overlays and hooks keep
- * coming from `@ionic/react`. Types are untouched: TypeScript still sees `@ionic/react`.
+ * same treatment through `@ionic/react`'s own internal factory, exported for the purpose, and so
+ * do inline overlays (`IonModal`, `IonAlert`…, built by `createInlineOverlayComponent`): an
+ * `IonModal` used by a lazy chunk would otherwise pull `ion-modal`'s shared code into the entry.
+ * Navigation components (`IonApp`, tabs, outlets, `IonPage`, `IonIcon`), controllers and hooks
+ * (`useIonModal`…) keep coming from `@ionic/react`. Types are untouched: TypeScript still sees `@ionic/react`.
  */
 
 const VIRTUAL_PREFIX = 'virtual:ionic-component/';
 const RESOLVED_PREFIX = '\0' + VIRTUAL_PREFIX;
 
 export interface IonicWrapper {
-  /** 'component': a Stencil `createComponent` wrapper; 'routing': `createRoutingComponent`. */
-  kind: 'component' | 'routing';
+  /**
+   * 'component': a Stencil `createComponent` wrapper; 'routing': `createRoutingComponent`;
+   * 'overlay': `createInlineOverlayComponent` (then `elementClassExport` is the module's
+   * `defineCustomElement` and `hasDelegateHost` is its third argument).
+   */
+  kind: 'component' | 'routing' | 'overlay';
   /** e.g. `IonSegment` */
   name: string;
   /** The module exporting the element class and `defineCustomElement`. */
@@ -32,6 +38,7 @@ export interface IonicWrapper {
   /** The `events: {…}` object literal, verbatim ('component' only). */
   eventsSource: string;
   tagName: string;
+  hasDelegateHost?: boolean;
 }
 
 /** Reads the plain `createComponent` wrappers out of `@ionic/react`'s bundled source. */
@@ -80,21 +87,56 @@ export function parseIonicWrappers(source: string): Map<string, IonicWrapper> {
       eventsSource: '{}',
     });
   }
+  // Inline overlays (IonModal, IonAlert…): no element class, a delegate-host flag for some.
+  const overlayPattern =
+    /^const (Ion\w+) = \/\*@__PURE__\*\/ createInlineOverlayComponent\('([a-z-]+)', ([\w$]+)(, true)?\);$/gm;
+  for (const [, name, tagName, defineAlias, delegateHost] of source.matchAll(overlayPattern)) {
+    const define = imports.get(defineAlias);
+    if (!define || define.exportName !== 'defineCustomElement') continue;
+    wrappers.set(name, {
+      kind: 'overlay',
+      name,
+      tagName,
+      modulePath: define.modulePath,
+      elementClassExport: define.exportName,
+      eventsSource: '{}',
+      hasDelegateHost: delegateHost !== undefined,
+    });
+  }
   return wrappers;
 }
 
 const ROUTING_FACTORY_EXPORT = '__embouchureCreateRoutingComponent';
+const OVERLAY_FACTORY_EXPORT = '__embouchureCreateInlineOverlayComponent';
 
-/** Appends an export of `@ionic/react`'s internal routing-wrapper factory (build only). */
+/**
+ * Appends exports of `@ionic/react`'s internal routing-wrapper and inline-overlay factories
+ * (build only).
+ */
 export function exposeRoutingFactory(source: string): string {
   if (!source.includes('const createRoutingComponent = ')) {
     throw new Error('ionic-per-component: createRoutingComponent not found in @ionic/react');
   }
-  return `${source}\nexport { createRoutingComponent as ${ROUTING_FACTORY_EXPORT} };\n`;
+  if (!source.includes('const createInlineOverlayComponent = ')) {
+    throw new Error('ionic-per-component: createInlineOverlayComponent not found in @ionic/react');
+  }
+  return (
+    `${source}\nexport { createRoutingComponent as ${ROUTING_FACTORY_EXPORT} };\n` +
+    `export { createInlineOverlayComponent as ${OVERLAY_FACTORY_EXPORT} };\n`
+  );
 }
 
 /** The virtual module of one wrapper: what `@ionic/react` does for it, alone. */
 export function wrapperModule(wrapper: IonicWrapper): string {
+  if (wrapper.kind === 'overlay') {
+    const args = `'${wrapper.tagName}', defineCustomElement${wrapper.hasDelegateHost ? ', true' : ''}`;
+    return [
+      `import { ${OVERLAY_FACTORY_EXPORT} } from '@ionic/react';`,
+      `import { defineCustomElement } from '${wrapper.modulePath}';`,
+      `export const ${wrapper.name} = /*@__PURE__*/ ${OVERLAY_FACTORY_EXPORT}(${args});`,
+      '',
+    ].join('\n');
+  }
   if (wrapper.kind === 'routing') {
     return [
       `import { ${ROUTING_FACTORY_EXPORT} } from '@ionic/react';`,

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activePage, appUrl, launchBrowser, projectRoot, type LaunchedBrowser } from './browser';
+import { closeSettings, openSettings, settingsScreen } from './settings-screen';
 import { startStaticServer, type StaticServer } from './static-server';
 
 // Analytics is consent-first: three cases from issue 6, each counting every request that leaves
@@ -44,17 +45,24 @@ async function recordAndBlockThirdParty(context: BrowserContext) {
 
 const title = (page: Page) => activePage(page).locator('ion-title');
 
-/** Opens each tab as a user would, so every page's code runs. */
+/** Opens each tab as a user would, then the settings screen over the tuner, so all code runs. */
 async function visitEveryPage(page: Page, url: (path: string) => string) {
   for (const [path, name] of [
     ['/home/exercise', 'Exercise'],
     ['/home/tuner', 'Tuner'],
-    ['/home/settings', 'Settings'],
   ] as const) {
     await page.goto(url(path));
     await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe(name);
   }
+  await openSettings(page); // left open: the callers read the consent switch
   await page.waitForLoadState('networkidle');
+}
+
+/** Loads a tab and opens the settings screen over it. */
+async function settingsOver(page: Page, url: string, tab: 'Exercise' | 'Tuner') {
+  await page.goto(url);
+  await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe(tab);
+  return openSettings(page);
 }
 
 describe('without configuration (the default build)', () => {
@@ -70,10 +78,10 @@ describe('without configuration (the default build)', () => {
   it('zero requests leave 127.0.0.1, no analytics chunk is loaded, and consent is not offered', async () => {
     const network = await recordAndBlockThirdParty(browser.context);
     await visitEveryPage(browser.page, appUrl);
-    const consent = activePage(browser.page).getByTestId('analytics-consent');
+    const consent = settingsScreen(browser.page).getByTestId('analytics-consent');
     expect(await consent.isDisabled()).toBe(true);
     expect(
-      await activePage(browser.page).getByTestId('analytics-state').getAttribute('data-state'),
+      await settingsScreen(browser.page).getByTestId('analytics-state').getAttribute('data-state'),
     ).toBe('unconfigured');
     expect(network.requests.length).toBeGreaterThan(5);
     expect(network.thirdParty()).toEqual([]);
@@ -108,7 +116,7 @@ describe('with configuration', () => {
   it('no consent: zero requests leave 127.0.0.1 and the analytics SDK is not loaded', async () => {
     const network = await recordAndBlockThirdParty(browser.context);
     await visitEveryPage(browser.page, url);
-    const consent = activePage(browser.page).getByTestId('analytics-consent');
+    const consent = settingsScreen(browser.page).getByTestId('analytics-consent');
     expect(await consent.isDisabled()).toBe(false);
     expect(await consent.isChecked()).toBe(false); // off by default
     expect(network.thirdParty()).toEqual([]);
@@ -119,15 +127,15 @@ describe('with configuration', () => {
   it('consent with the network blocked: the SDK loads, its requests fail, the app keeps working', async () => {
     const { page } = browser;
     const network = await recordAndBlockThirdParty(browser.context);
-    await page.goto(url('/home/settings'));
-    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Settings');
-    await activePage(page).getByTestId('analytics-consent').check();
+    let settings = await settingsOver(page, url('/home/exercise'), 'Exercise');
+    await settings.getByTestId('analytics-consent').check();
     await expect.poll(() => network.firebaseChunk().length).toBe(1);
     // The library tried to reach its backend and was blocked (third-party requests happened only
     // after consent, and none got through).
     await expect.poll(() => network.thirdParty().length, { timeout: 15_000 }).toBeGreaterThan(0);
 
     // The app still works: the tuner listens and shows its reading, the exercise page renders.
+    await closeSettings(page);
     await page.locator('ion-tab-button[tab="tuner"]').click();
     await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Tuner');
     await expect.poll(() => activePage(page).getByTestId('tuner-reading').isVisible()).toBe(true);
@@ -137,20 +145,18 @@ describe('with configuration', () => {
     // A reload keeps the consent and still works with the network blocked.
     await page.reload();
     await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Exercise');
-    await page.goto(url('/home/settings'));
-    await expect
-      .poll(() => activePage(page).getByTestId('analytics-consent').isChecked())
-      .toBe(true);
+    settings = await settingsOver(page, url('/home/tuner'), 'Tuner');
+    await expect.poll(() => settings.getByTestId('analytics-consent').isChecked()).toBe(true);
 
     // Withdrawing persists too.
-    await activePage(page).getByTestId('analytics-consent').uncheck();
+    await settings.getByTestId('analytics-consent').uncheck();
     await expect
-      .poll(() => activePage(page).getByTestId('analytics-state').getAttribute('data-state'))
+      .poll(() => settings.getByTestId('analytics-state').getAttribute('data-state'))
       .toBe('off');
     await page.reload();
-    await expect
-      .poll(() => activePage(page).getByTestId('analytics-consent').isChecked())
-      .toBe(false);
+    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Tuner');
+    settings = await openSettings(page);
+    await expect.poll(() => settings.getByTestId('analytics-consent').isChecked()).toBe(false);
     await browser.context.unrouteAll();
   });
 });

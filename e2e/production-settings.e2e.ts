@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { closeSettings, openSettings, settingsScreen } from './settings-screen';
 
-// The settings screen (issue 6): reachable from both tabs, edits the same stores the tuner and
-// the exercises read, persists across reloads, and the theme follows the system unless chosen.
+// The settings screen (issue 6): a modal opened from the gear in both tabs' headers (no route of
+// its own), edits the same stores the tuner and the exercises read, persists across reloads, and
+// the theme follows the system unless chosen.
 let browser: LaunchedBrowser;
 let page: Page;
 
@@ -19,17 +21,66 @@ afterAll(async () => {
 const title = () => activePage(page).locator('ion-title');
 const isDark = () =>
   page.evaluate(() => document.documentElement.classList.contains('ion-palette-dark'));
+const pathname = () => new URL(page.url()).pathname;
+
+/** Opens a tab by URL and waits for its page. */
+async function showTab(tab: 'exercise' | 'tuner') {
+  await page.goto(appUrl(`/home/${tab}`));
+  await expect
+    .poll(() => title().textContent(), { timeout: 10_000 })
+    .toBe(tab === 'exercise' ? 'Exercise' : 'Tuner');
+}
 
 describe('settings screen', () => {
-  it.each(['exercise', 'tuner'])('is one tap away from the %s tab', async (tab) => {
-    await page.goto(appUrl(`/home/${tab}`));
-    await page.locator('ion-tab-button[tab="settings"]').click();
-    await page.waitForURL('**/home/settings');
-    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Settings');
+  it.each(['exercise', 'tuner'] as const)(
+    'opens from the gear in the %s header, as a screen over the page (no route); Done closes it',
+    async (tab) => {
+      await showTab(tab);
+      // The gear is named "Settings" (openSettings clicks it by role and name) and sits in the
+      // end slot of the header's toolbar.
+      const gear = activePage(page).getByTestId('open-settings');
+      expect(await gear.evaluate((el) => el.closest('ion-buttons')?.getAttribute('slot'))).toBe(
+        'end',
+      );
+      expect(await gear.evaluate((el) => Boolean(el.closest('ion-header ion-toolbar')))).toBe(true);
+      await openSettings(page);
+      expect(pathname()).toBe(`/home/${tab}`);
+      // Ionic moves focus into the modal.
+      await expect
+        .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('ion-modal'))))
+        .toBe(true);
+      await closeSettings(page);
+      expect(pathname()).toBe(`/home/${tab}`);
+      await expect
+        .poll(() => title().textContent())
+        .toBe(tab === 'exercise' ? 'Exercise' : 'Tuner');
+    },
+  );
+
+  it('Escape closes it and gives the focus back to the gear', async () => {
+    await showTab('tuner');
+    await openSettings(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => settingsScreen(page).count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('open-settings');
+  });
+
+  it("the browser's back button leaves the page and closes the screen with it", async () => {
+    await showTab('exercise');
+    await page.locator('ion-tab-button[tab="tuner"]').click();
+    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Tuner');
+    await openSettings(page);
+    await page.goBack();
+    await page.waitForURL('**/home/exercise');
+    await expect.poll(() => settingsScreen(page).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => title().textContent()).toBe('Exercise');
   });
 
   it('shows every setting: transposition, A4, in-tune band, fast response, theme, analytics', async () => {
-    await page.goto(appUrl('/home/settings'));
+    await showTab('exercise');
+    const settings = await openSettings(page);
     for (const id of [
       'transposition',
       'a4-hz',
@@ -38,46 +89,56 @@ describe('settings screen', () => {
       'theme',
       'analytics-consent',
     ]) {
-      await expect
-        .poll(() => activePage(page).getByTestId(id).isVisible(), { timeout: 5000 })
-        .toBe(true);
+      await expect.poll(() => settings.getByTestId(id).isVisible(), { timeout: 5000 }).toBe(true);
     }
+    await closeSettings(page);
   });
 
   it('changes persist across a reload and reach the tuner (one store)', async () => {
-    await page.goto(appUrl('/home/settings'));
-    const settings = activePage(page);
+    await showTab('exercise');
+    let settings = await openSettings(page);
     await settings.getByTestId('transposition').selectOption('concert');
     await settings.getByTestId('in-tune-band').selectOption('10');
     await settings.getByTestId('fast-response').check();
     await page.reload();
-    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Settings');
-    expect(await activePage(page).getByTestId('transposition').inputValue()).toBe('concert');
-    expect(await activePage(page).getByTestId('in-tune-band').inputValue()).toBe('10');
-    expect(await activePage(page).getByTestId('fast-response').isChecked()).toBe(true);
+    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Exercise');
+    settings = await openSettings(page);
+    expect(await settings.getByTestId('transposition').inputValue()).toBe('concert');
+    expect(await settings.getByTestId('in-tune-band').inputValue()).toBe('10');
+    expect(await settings.getByTestId('fast-response').isChecked()).toBe(true);
+    await closeSettings(page);
 
     await page.locator('ion-tab-button[tab="tuner"]').click();
     await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Tuner');
     await expect
       .poll(() => activePage(page).getByTestId('tuner-reading').textContent())
       .toContain('Concert pitch');
+
+    // Opened over the tuner, the same store: a change shows on the tuner's own panel at once.
+    settings = await openSettings(page);
+    expect(await settings.getByTestId('transposition').inputValue()).toBe('concert');
+    await settings.getByTestId('transposition').selectOption('bb-trumpet');
+    await closeSettings(page);
+    expect(await activePage(page).getByTestId('transposition').inputValue()).toBe('bb-trumpet');
   });
 
   it('theme follows the system by default; a choice overrides it and persists', async () => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(appUrl('/home/settings'));
-    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Settings');
-    expect(await activePage(page).getByTestId('theme').inputValue()).toBe('system');
+    await showTab('tuner');
+    let settings = await openSettings(page);
+    expect(await settings.getByTestId('theme').inputValue()).toBe('system');
     expect(await isDark()).toBe(true);
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(isDark).toBe(false); // live system change
 
-    await activePage(page).getByTestId('theme').selectOption('dark');
+    await settings.getByTestId('theme').selectOption('dark');
     await expect.poll(isDark).toBe(true);
     await page.reload();
-    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Settings');
+    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Tuner');
     expect(await isDark()).toBe(true); // applied before the first render, from storage
-    await activePage(page).getByTestId('theme').selectOption('system');
+    settings = await openSettings(page);
+    await settings.getByTestId('theme').selectOption('system');
     await expect.poll(isDark).toBe(false);
+    await closeSettings(page);
   });
 });

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activePage, launchBrowser, type LaunchedBrowser } from './browser';
 import { distDir } from './paths';
+import { closeSettings, openSettings } from './settings-screen';
 import { startStaticServer, type StaticServer } from './static-server';
 
 // Installable offline PWA (issue 6). Each test serves its own copy of the build, so "deploying a
@@ -100,11 +101,11 @@ describe('offline after one visit', () => {
       )
       .toBe('connected');
 
-    // Pages never visited online are precached too.
+    // Pages (and the settings screen) never visited online are precached too.
     await page.locator('ion-tab-button[tab="exercise"]').click();
     await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Exercise');
-    await page.goto(`${served.server.url}/home/settings`);
-    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Settings');
+    await openSettings(page);
+    await closeSettings(page);
     await context.setOffline(false);
   });
 });

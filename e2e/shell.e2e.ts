@@ -55,7 +55,23 @@ describe('routes', () => {
     await expect.poll(() => visibleTitle(page).textContent()).toBe('Tuner');
   });
 
-  it.each(['/nowhere', '/home/nowhere', '/a/b/c'])(
+  it('the tab bar has exactly two tabs: Exercise and Tuner', async () => {
+    await page.goto(appUrl('/home/exercise'));
+    await expect.poll(() => visibleTitle(page).textContent()).toBe('Exercise');
+    const tabs = page.locator('ion-tab-bar ion-tab-button');
+    expect(await tabs.count()).toBe(2);
+    expect(await tabs.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('tab')))).toEqual([
+      'exercise',
+      'tuner',
+    ]);
+    expect((await tabs.locator('ion-label').allTextContents()).map((t) => t.trim())).toEqual([
+      'Exercise',
+      'Tuner',
+    ]);
+  });
+
+  // Settings is a screen opened from the pages' headers, not a route: its old path is unknown.
+  it.each(['/nowhere', '/home/nowhere', '/a/b/c', '/home/settings'])(
     'unknown path %s lands on /home',
     async (path) => {
       await page.goto(appUrl(path));
@@ -143,5 +159,8 @@ describe('code splitting', () => {
     expect(chunk(onExercise, 'TunerPage')).toHaveLength(0);
     expect(chunk(onTuner, 'TunerPage')).toHaveLength(1);
     expect(chunk(onTuner, 'ExercisePage')).toHaveLength(0);
+    // The settings screen is fetched on the first tap of its gear, not with the pages.
+    expect(chunk(onExercise, 'SettingsModal')).toHaveLength(0);
+    expect(chunk(onTuner, 'SettingsModal')).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
-import { musicalNotesOutline, settingsOutline, speedometerOutline } from 'ionicons/icons';
+import { musicalNotesOutline, speedometerOutline } from 'ionicons/icons';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { TrackOnMount } from '../analytics/TrackOnMount';
@@ -7,7 +7,6 @@ import { TrackOnMount } from '../analytics/TrackOnMount';
 // Each page is its own chunk, loaded when its tab is first shown.
 const ExercisePage = lazy(() => import('../pages/ExercisePage'));
 const TunerPage = lazy(() => import('../pages/TunerPage'));
-const SettingsPage = lazy(() => import('../pages/SettingsPage'));
 const TUNER_STARTED = { name: 'tuner_started' } as const;
 
 /**
@@ -41,14 +40,6 @@ export function HomeTabs() {
             </Lazy>
           }
         />
-        <Route
-          path="settings"
-          element={
-            <Lazy>
-              <SettingsPage />
-            </Lazy>
-          }
-        />
         <Route index element={<Navigate to="exercise" replace />} />
         <Route path="*" element={<Navigate to="/home/exercise" replace />} />
       </IonRouterOutlet>
@@ -60,10 +51,6 @@ export function HomeTabs() {
         <IonTabButton tab="tuner" href="/home/tuner">
           <IonIcon icon={speedometerOutline} aria-hidden="true" />
           <IonLabel>Tuner</IonLabel>
-        </IonTabButton>
-        <IonTabButton tab="settings" href="/home/settings">
-          <IonIcon icon={settingsOutline} aria-hidden="true" />
-          <IonLabel>Settings</IonLabel>
         </IonTabButton>
       </IonTabBar>
     </IonTabs>

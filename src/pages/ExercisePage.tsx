@@ -18,6 +18,7 @@ import { ScalesExercise } from '../exercise/ScalesExercise';
 import { getHistoryStore } from '../history/history-db';
 import { HistoryView } from '../history/HistoryView';
 import type { ExerciseKind } from '../history/records';
+import { SettingsButton } from '../settings-screen/SettingsButton';
 import '../exercise/exercise.css';
 
 type View = 'practice' | 'history';
@@ -63,6 +64,7 @@ export default function ExercisePage() {
       <IonHeader>
         <IonToolbar>
           <IonTitle>Exercise</IonTitle>
+          <SettingsButton />
         </IonToolbar>
         <IonToolbar>
           <IonSegment

@@ -3,6 +3,7 @@ import { usePitchService } from '../app/pitch-service-context';
 import { useObservable } from '../app/use-observable';
 import { getInstrument } from '../music';
 import { getSettingsStore, useSettings } from '../settings';
+import { SettingsButton } from '../settings-screen/SettingsButton';
 import { CentsGauge } from '../tuner/CentsGauge';
 import { DroneControl } from '../tuner/DroneControl';
 import { FingeringView } from '../tuner/FingeringView';
@@ -33,6 +34,7 @@ export default function TunerPage() {
       <IonHeader>
         <IonToolbar>
           <IonTitle>Tuner</IonTitle>
+          <SettingsButton />
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding tuner-page">

@@ -1,4 +1,5 @@
 import type { Analytics, AnalyticsState } from '../analytics/analytics';
+import { useId } from 'react';
 import { useObservable } from '../app/use-observable';
 import {
   THEMES,
@@ -31,10 +32,12 @@ export function AppPreferences(props: {
   const { preferences, store } = props;
   const analyticsState = useObservable(props.analytics.state);
   const configured = analyticsState !== 'unconfigured';
+  const appearanceId = useId();
+  const privacyId = useId();
   return (
     <>
-      <section aria-labelledby="settings-appearance">
-        <h2 id="settings-appearance">Appearance</h2>
+      <section aria-labelledby={appearanceId}>
+        <h2 id={appearanceId}>Appearance</h2>
         <div className="tuner-settings">
           <label className="tuner-field">
             <span>Theme</span>
@@ -52,8 +55,8 @@ export function AppPreferences(props: {
           </label>
         </div>
       </section>
-      <section aria-labelledby="settings-privacy">
-        <h2 id="settings-privacy">Privacy</h2>
+      <section aria-labelledby={privacyId}>
+        <h2 id={privacyId}>Privacy</h2>
         <div className="tuner-settings">
           <label className="tuner-field tuner-field--inline">
             <input

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { PitchService } from '../audio/pitch-service-types';
 import { INSTRUMENTS, type InstrumentId } from '../music';
 import { A4_HZ_RANGE, type Settings, type SettingsStore } from '../settings';
@@ -14,6 +15,8 @@ export function TunerSettingsPanel(props: {
   service: PitchService;
 }) {
   const { settings, store, service } = props;
+  // Unique per instance: the tuner page and the settings screen can both be mounted.
+  const a4LabelId = useId();
   const setA4 = (hz: number) => {
     if (!Number.isFinite(hz)) return;
     store.update({ a4Hz: Math.min(A4_HZ_RANGE.max, Math.max(A4_HZ_RANGE.min, Math.round(hz))) });
@@ -41,7 +44,7 @@ export function TunerSettingsPanel(props: {
         </select>
       </label>
       <div className="tuner-field">
-        <span id="a4-label">Reference A4</span>
+        <span id={a4LabelId}>Reference A4</span>
         <span className="tuner-stepper">
           <button
             type="button"
@@ -54,7 +57,7 @@ export function TunerSettingsPanel(props: {
           </button>
           <input
             data-testid="a4-hz"
-            aria-labelledby="a4-label"
+            aria-labelledby={a4LabelId}
             type="number"
             inputMode="numeric"
             min={A4_HZ_RANGE.min}

@@ -1,0 +1,36 @@
+import { useId, useSyncExternalStore } from 'react';
+import { getAnalytics } from '../analytics/analytics';
+import { usePitchService } from '../app/pitch-service-context';
+import { getSettingsStore, useSettings } from '../settings';
+import { getPreferencesStore } from '../settings/preferences';
+import { TunerSettingsPanel } from '../tuner/TunerSettingsPanel';
+import { AppPreferences } from './AppPreferences';
+import '../tuner/tuner.css';
+import './settings-screen.css';
+
+/**
+ * Everything the app makes configurable, persisted. The practice settings are the tuner's own
+ * panel on the shared settings store (one source of truth); theme and analytics consent live in
+ * the preferences store.
+ */
+export function SettingsContent() {
+  const service = usePitchService();
+  const settingsStore = getSettingsStore();
+  const settings = useSettings(settingsStore);
+  const preferencesStore = getPreferencesStore();
+  const preferences = useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
+  const practiceId = useId();
+  return (
+    <>
+      <section aria-labelledby={practiceId}>
+        <h2 id={practiceId}>Practice</h2>
+        <TunerSettingsPanel settings={settings} store={settingsStore} service={service} />
+      </section>
+      <AppPreferences
+        preferences={preferences}
+        store={preferencesStore}
+        analytics={getAnalytics()}
+      />
+    </>
+  );
+}
