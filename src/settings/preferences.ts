@@ -1,4 +1,11 @@
-import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import {
+  createPersistedStore,
+  defaultStorage,
+  parseRecord,
+  type KeyValueStorage,
+  type PersistedStore,
+  type Validators,
+} from './persisted-store';
 
 /**
  * App preferences that are not about practice (those live in `settings.ts`): the colour theme
@@ -24,9 +31,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
 
 export const PREFERENCES_STORAGE_KEY = 'embouchure.preferences.v1';
 
-type Validators = { [K in keyof Preferences]: (value: unknown) => string | undefined };
-
-const VALIDATORS: Validators = {
+const VALIDATORS: Validators<Preferences> = {
   theme: (v) =>
     typeof v === 'string' && (THEMES as readonly string[]).includes(v)
       ? undefined
@@ -34,77 +39,24 @@ const VALIDATORS: Validators = {
   analyticsConsent: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
 };
 
-const KEYS = Object.keys(VALIDATORS) as (keyof Preferences)[];
-
 /** Preferences from an untrusted stored value: every invalid or missing field takes its default. */
 export function parsePreferences(raw: unknown): Preferences {
-  const result: Preferences = { ...DEFAULT_PREFERENCES };
-  if (typeof raw !== 'object' || raw === null) return result;
-  const record = raw as Record<string, unknown>;
-  for (const key of KEYS) {
-    if (VALIDATORS[key](record[key]) === undefined) {
-      // The validator just checked the type of this very field.
-      (result as unknown as Record<string, unknown>)[key] = record[key];
-    }
-  }
-  return result;
+  return parseRecord(raw, DEFAULT_PREFERENCES, VALIDATORS);
 }
 
-export interface PreferencesStore extends ReadonlyObservable<Readonly<Preferences>> {
-  /** Validates then applies and persists `patch`; throws a RangeError naming what is allowed. */
-  update(patch: Partial<Preferences>): void;
-}
-
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+export type PreferencesStore = PersistedStore<Preferences>;
 
 export function createPreferencesStore(
   storage: KeyValueStorage | null = defaultStorage(),
   key: string = PREFERENCES_STORAGE_KEY,
 ): PreferencesStore {
-  const observable = createObservable<Readonly<Preferences>>(Object.freeze(load(storage, key)));
-  return {
-    get: observable.get,
-    subscribe: observable.subscribe,
-    update(patch) {
-      const current = observable.get();
-      const next: Preferences = { ...current };
-      let changed = false;
-      for (const field of Object.keys(patch) as (keyof Preferences)[]) {
-        const validate = VALIDATORS[field] as Validators[keyof Preferences] | undefined;
-        if (!validate) throw new RangeError(`Unknown preference "${String(field)}"`);
-        const value = patch[field];
-        const problem = validate(value);
-        if (problem) throw new RangeError(`Preference ${field} ${problem}, got ${String(value)}`);
-        if (!Object.is(current[field], value)) changed = true;
-        (next as unknown as Record<string, unknown>)[field] = value;
-      }
-      if (!changed) return;
-      observable.set(Object.freeze(next));
-      try {
-        storage?.setItem(key, JSON.stringify(next));
-      } catch {
-        // Storage full or disabled (private mode): the preference still applies for this session.
-      }
-    },
-  };
-}
-
-function load(storage: KeyValueStorage | null, key: string): Preferences {
-  try {
-    const text = storage?.getItem(key);
-    return parsePreferences(text ? JSON.parse(text) : undefined);
-  } catch {
-    return { ...DEFAULT_PREFERENCES };
-  }
-}
-
-function defaultStorage(): KeyValueStorage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    // Accessing localStorage throws when storage is blocked for the origin.
-    return null;
-  }
+  return createPersistedStore({
+    defaults: DEFAULT_PREFERENCES,
+    validators: VALIDATORS,
+    noun: 'preference',
+    storage,
+    key,
+  });
 }
 
 let shared: PreferencesStore | undefined;

@@ -1,4 +1,11 @@
-import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import {
+  createPersistedStore,
+  defaultStorage,
+  parseRecord,
+  type KeyValueStorage,
+  type PersistedStore,
+  type Validators,
+} from './persisted-store';
 import { INSTRUMENT_IDS, MAX_A4_HZ, MIN_A4_HZ, type InstrumentId } from '../music';
 
 /**
@@ -25,7 +32,7 @@ export interface Settings {
   a4Hz: number;
   /** Half-width of the in-tune band in cents (±5 by default). */
   inTuneCents: number;
-  /** Pitch service fast response: analyse every 512 samples instead of every 4096. */
+  /** Pitch service fast response: short frames analysed often, instead of one 4096-sample block at a time (see src/audio/accumulator.ts). */
   fastResponse: boolean;
 }
 
@@ -38,15 +45,12 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
 
 export const SETTINGS_STORAGE_KEY = 'embouchure.settings.v1';
 
-type Validators = { [K in keyof Settings]: (value: unknown) => string | undefined };
-
 const inRange = (value: unknown, min: number, max: number, unit: string): string | undefined =>
   typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max
     ? undefined
     : `must be a number ${min}..${max} ${unit}`;
 
-/** Each returns undefined when the value is valid, else what is wrong (for the error message). */
-const VALIDATORS: Validators = {
+const VALIDATORS: Validators<Settings> = {
   transposition: (v) =>
     typeof v === 'string' && (TRANSPOSITION_IDS as readonly string[]).includes(v)
       ? undefined
@@ -56,84 +60,24 @@ const VALIDATORS: Validators = {
   fastResponse: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
 };
 
-const KEYS = Object.keys(VALIDATORS) as (keyof Settings)[];
-
 /** Settings from an untrusted stored value: every invalid or missing field takes its default. */
 export function parseSettings(raw: unknown): Settings {
-  const result: Settings = { ...DEFAULT_SETTINGS };
-  if (typeof raw !== 'object' || raw === null) return result;
-  const record = raw as Record<string, unknown>;
-  for (const key of KEYS) {
-    if (VALIDATORS[key](record[key]) === undefined) {
-      // The validator just checked the type of this very field.
-      (result as unknown as Record<string, unknown>)[key] = record[key];
-    }
-  }
-  return result;
+  return parseRecord(raw, DEFAULT_SETTINGS, VALIDATORS);
 }
 
-export interface SettingsStore extends ReadonlyObservable<Readonly<Settings>> {
-  /** Validates then applies and persists `patch`; throws a RangeError naming the allowed range. */
-  update(patch: Partial<Settings>): void;
-  /** Back to the defaults (persisted). */
-  reset(): void;
-}
-
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+export type SettingsStore = PersistedStore<Settings>;
 
 export function createSettingsStore(
   storage: KeyValueStorage | null = defaultStorage(),
   key: string = SETTINGS_STORAGE_KEY,
 ): SettingsStore {
-  const observable = createObservable<Readonly<Settings>>(Object.freeze(load(storage, key)));
-  const commit = (next: Settings): void => {
-    observable.set(Object.freeze(next));
-    try {
-      storage?.setItem(key, JSON.stringify(next));
-    } catch {
-      // Storage full or disabled (private mode): the setting still applies for this session.
-    }
-  };
-  return {
-    get: observable.get,
-    subscribe: observable.subscribe,
-    update(patch) {
-      const current = observable.get();
-      const next: Settings = { ...current };
-      let changed = false;
-      for (const field of Object.keys(patch) as (keyof Settings)[]) {
-        const validate = VALIDATORS[field] as Validators[keyof Settings] | undefined;
-        if (!validate) throw new RangeError(`Unknown setting "${String(field)}"`);
-        const value = patch[field];
-        const problem = validate(value);
-        if (problem) throw new RangeError(`Setting ${field} ${problem}, got ${String(value)}`);
-        if (!Object.is(current[field], value)) changed = true;
-        (next as unknown as Record<string, unknown>)[field] = value;
-      }
-      if (changed) commit(next);
-    },
-    reset() {
-      commit({ ...DEFAULT_SETTINGS });
-    },
-  };
-}
-
-function load(storage: KeyValueStorage | null, key: string): Settings {
-  try {
-    const text = storage?.getItem(key);
-    return parseSettings(text ? JSON.parse(text) : undefined);
-  } catch {
-    return { ...DEFAULT_SETTINGS };
-  }
-}
-
-function defaultStorage(): KeyValueStorage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    // Accessing localStorage throws when storage is blocked for the origin.
-    return null;
-  }
+  return createPersistedStore({
+    defaults: DEFAULT_SETTINGS,
+    validators: VALIDATORS,
+    noun: 'setting',
+    storage,
+    key,
+  });
 }
 
 let shared: SettingsStore | undefined;

@@ -1,0 +1,111 @@
+import { createObservable, type ReadonlyObservable } from '../lib/observable';
+
+/**
+ * A small persisted, validated, observable record: the one mechanism behind the practice settings
+ * (`settings.ts`) and the app preferences (`preferences.ts`). Stored as JSON under a versioned key;
+ * on load every invalid or missing field takes its default (a bad or foreign value never breaks the
+ * app); updates are validated up front and throw a RangeError naming what is allowed.
+ */
+
+/** Returns undefined when the value is valid, else what is wrong (for the error message). */
+export type Validators<T> = { [K in keyof T]: (value: unknown) => string | undefined };
+
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+export interface PersistedStore<T> extends ReadonlyObservable<Readonly<T>> {
+  /** Validates then applies and persists `patch`; throws a RangeError naming what is allowed. */
+  update(patch: Partial<T>): void;
+  /** Back to the defaults (persisted). */
+  reset(): void;
+}
+
+export interface PersistedStoreOptions<T> {
+  defaults: Readonly<T>;
+  validators: Validators<T>;
+  /** Word used in error messages, e.g. "setting" → `Setting a4Hz must be …`. */
+  noun: string;
+  storage: KeyValueStorage | null;
+  key: string;
+}
+
+/** A record from an untrusted stored value: every invalid or missing field takes its default. */
+export function parseRecord<T extends object>(
+  raw: unknown,
+  defaults: Readonly<T>,
+  validators: Validators<T>,
+): T {
+  const result: T = { ...defaults };
+  if (typeof raw !== 'object' || raw === null) return result;
+  const record = raw as Record<string, unknown>;
+  for (const key of Object.keys(validators) as (keyof T & string)[]) {
+    if (validators[key](record[key]) === undefined) {
+      // The validator just checked the type of this very field.
+      (result as Record<string, unknown>)[key] = record[key];
+    }
+  }
+  return result;
+}
+
+export function createPersistedStore<T extends object>(
+  options: PersistedStoreOptions<T>,
+): PersistedStore<T> {
+  const { defaults, validators, noun, storage, key } = options;
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const observable = createObservable<Readonly<T>>(
+    Object.freeze(load(storage, key, defaults, validators)),
+  );
+  const commit = (next: T): void => {
+    observable.set(Object.freeze(next));
+    try {
+      storage?.setItem(key, JSON.stringify(next));
+    } catch {
+      // Storage full or disabled (private mode): the value still applies for this session.
+    }
+  };
+  return {
+    get: observable.get,
+    subscribe: observable.subscribe,
+    update(patch) {
+      const current = observable.get();
+      const next: T = { ...current };
+      let changed = false;
+      for (const field of Object.keys(patch) as (keyof T & string)[]) {
+        const validate = validators[field] as Validators<T>[keyof T] | undefined;
+        if (!validate) throw new RangeError(`Unknown ${noun} "${field}"`);
+        const value = patch[field];
+        const problem = validate(value);
+        if (problem) throw new RangeError(`${Noun} ${field} ${problem}, got ${String(value)}`);
+        if (!Object.is(current[field], value)) changed = true;
+        (next as Record<string, unknown>)[field] = value;
+      }
+      if (changed) commit(next);
+    },
+    reset() {
+      commit({ ...defaults });
+    },
+  };
+}
+
+function load<T extends object>(
+  storage: KeyValueStorage | null,
+  key: string,
+  defaults: Readonly<T>,
+  validators: Validators<T>,
+): T {
+  try {
+    const text = storage?.getItem(key);
+    return parseRecord(text ? JSON.parse(text) : undefined, defaults, validators);
+  } catch {
+    return { ...defaults };
+  }
+}
+
+/** localStorage, or null where it is missing or blocked for the origin. */
+export function defaultStorage(): KeyValueStorage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Accessing localStorage throws when storage is blocked for the origin.
+    return null;
+  }
+}
