@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSessionDriver } from './use-session-driver';
 import { usePitchService } from '../app/pitch-service-context';
 import { useObservable } from '../app/use-observable';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
@@ -40,11 +41,7 @@ export function IntervalsExercise(props: {
   const startedAt = useRef<Date | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
-  useEffect(() => service.reading.subscribe((r) => session.onReading(r)), [service, session]);
-  useEffect(() => {
-    const timer = window.setInterval(() => session.tick(performance.now()), 200);
-    return () => window.clearInterval(timer);
-  }, [session]);
+  useSessionDriver(service, session, 200);
   useEffect(
     () => () => {
       void tone.current?.dispose();

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSessionDriver } from './use-session-driver';
 import { usePitchService } from '../app/pitch-service-context';
 import { useObservable } from '../app/use-observable';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
@@ -212,7 +213,7 @@ function LongToneRun(props: {
   const drone = useRef<ReferenceTone | null>(null);
 
   // Every reading goes to the session; React only hears about note boundaries.
-  useEffect(() => service.reading.subscribe((r) => session.onReading(r)), [service, session]);
+  useSessionDriver(service, session);
 
   const targetHz = state.phase === 'done' ? null : session.targetHz(state.index);
   useEffect(() => {

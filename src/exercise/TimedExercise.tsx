@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSessionDriver } from './use-session-driver';
 import { usePitchService } from '../app/pitch-service-context';
 import { useObservable } from '../app/use-observable';
 import { createMetronome, type Metronome } from '../audio/metronome';
@@ -89,11 +90,7 @@ export function TimedExercise(props: {
   const startedAt = useRef<Date | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
-  useEffect(() => service.reading.subscribe((r) => session.onReading(r)), [service, session]);
-  useEffect(() => {
-    const timer = window.setInterval(() => session.tick(performance.now()), 40);
-    return () => window.clearInterval(timer);
-  }, [session]);
+  useSessionDriver(service, session, 40);
   useEffect(
     () => () => {
       void metronome.current?.dispose();
