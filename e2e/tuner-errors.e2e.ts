@@ -67,6 +67,29 @@ describe('tuner error states', () => {
     expect(shown.text).toMatch(/No microphone was found/);
   });
 
+  it('no microphone, then one is plugged in: Retry works', async () => {
+    // Chromium cannot add a fake device mid-session (the test above covers the real NotFoundError),
+    // so the first getUserMedia calls fail as they do with no device, until the mic is "plugged in".
+    browser = await launchBrowser({ wav: audioFile(WAV) });
+    const { page, context } = browser;
+    await context.addInitScript(() => {
+      const devices = navigator.mediaDevices;
+      const real = devices.getUserMedia.bind(devices);
+      const flags = globalThis as unknown as { micPluggedIn?: boolean };
+      devices.getUserMedia = (constraints) =>
+        flags.micPluggedIn
+          ? real(constraints)
+          : Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+    });
+    await page.goto(appUrl('/home/tuner'));
+    const shown = await errorShown(page);
+    expect(shown.kind).toBe('no-device');
+    await page.evaluate(() => {
+      (globalThis as unknown as { micPluggedIn?: boolean }).micPluggedIn = true;
+    });
+    await retryAndExpectListening(page);
+  });
+
   it('engine 404: engine message; Retry after the file is back works', async () => {
     browser = await launchBrowser({ wav: audioFile(WAV) });
     const { page } = browser;
