@@ -117,3 +117,41 @@ export function isSubsequence(needle: string[], haystack: string[]): boolean {
   for (const value of haystack) if (value === needle[at]) at++;
   return at === needle.length;
 }
+
+/** The signal state, level meter and no-pitch text as the page shows them now. */
+export interface SignalSample {
+  signal: string;
+  note: string;
+  levelDb: number;
+  meterValue: number;
+  noPitchText: string;
+}
+
+export function signalSample(page: Page): Promise<SignalSample> {
+  return page.evaluate((): SignalSample => {
+    const reading = document.querySelector<HTMLElement>('[data-testid="tuner-reading"]');
+    const meter = document.querySelector<HTMLElement>('[data-testid="input-level"]');
+    if (!reading || !meter) throw new Error('no tuner reading or input level on the page');
+    return {
+      signal: reading.dataset.signal ?? '',
+      note: reading.dataset.note ?? '',
+      levelDb: Number(meter.dataset.levelDb),
+      meterValue: Number(meter.getAttribute('aria-valuenow')),
+      noPitchText: document.querySelector('[data-testid="no-signal"]')?.textContent ?? '',
+    };
+  });
+}
+
+/** `signalSample` every `everyMs` for `forMs`. */
+export async function signalSamples(
+  page: Page,
+  forMs: number,
+  everyMs = 100,
+): Promise<SignalSample[]> {
+  const samples: SignalSample[] = [];
+  for (let t = 0; t < forMs; t += everyMs) {
+    samples.push(await signalSample(page));
+    await sleep(everyMs);
+  }
+  return samples;
+}

@@ -8,6 +8,8 @@ import {
   readingLog,
   recordReadings,
   serviceSnapshot,
+  signalSample,
+  signalSamples,
   sleep,
 } from './tuner-helpers';
 
@@ -136,13 +138,50 @@ describe('tuner page', () => {
     expect(Math.abs(shown - centsOff(note.measured_hz, 442))).toBeLessThanOrEqual(3);
   });
 
-  it('shows "no signal" on silence, never a note or NaN', async () => {
+  it('shows "no signal" on silence, never a note or NaN; the level meter at the floor', async () => {
     const page = await openTuner('nopitch/silence_sr44100.wav');
     await sleep(2500);
     const log = await readingLog(page);
     expect(log.every((s) => s.note === '' && s.cents === '' && s.hz === '')).toBe(true);
     await expect.poll(() => page.locator('[data-testid="no-signal"]').isVisible()).toBe(true);
     expect(await page.locator('ion-content').first().textContent()).not.toContain('NaN');
+    const samples = await signalSamples(page, 1000);
+    for (const sample of samples) {
+      expect(sample).toMatchObject({ signal: 'silence', note: '' });
+      expect(sample.noPitchText).toContain('No signal');
+      expect(sample.levelDb).toBeLessThan(-100); // digital silence reads as the −120 floor
+    }
+  });
+
+  it('white noise (−30 dBFS RMS): "sound, but no clear pitch", the level far above silence', async () => {
+    const page = await openTuner('nopitch/white_m30dBFS_sr48000.wav');
+    await sleep(2000);
+    const samples = await signalSamples(page, 2000);
+    // Noise is noise: allow the odd stray reading, but the page must say "no clear pitch".
+    const noPitch = samples.filter((s) => s.signal === 'no-pitch');
+    expect(noPitch.length, JSON.stringify(samples)).toBeGreaterThanOrEqual(samples.length * 0.9);
+    for (const sample of noPitch) {
+      expect(sample.note).toBe('');
+      expect(sample.noPitchText).toContain('no clear pitch');
+      expect(sample.noPitchText).not.toContain('No signal');
+    }
+    for (const sample of samples) {
+      expect(Math.abs(sample.levelDb - -30), `level ${sample.levelDb}`).toBeLessThanOrEqual(6);
+      expect(sample.meterValue).toBe(sample.levelDb);
+    }
+  });
+
+  it('a clean note: data-signal "pitch" and a level on the meter', async () => {
+    const page = await openTuner('clean/sr44100/tpt_n069_A4_v110.wav');
+    await expect
+      .poll(async () => {
+        const sample = await signalSample(page);
+        return sample.signal === 'pitch' && sample.note === 'B4' && sample.levelDb > -40;
+      })
+      .toBe(true);
+    const sample = await signalSample(page);
+    expect(sample.noPitchText).toBe(''); // the verdict replaces the no-pitch line
+    expect(sample.meterValue).toBe(sample.levelDb);
   });
 
   it('walks through the notes of the phrase in order', async () => {

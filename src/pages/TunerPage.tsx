@@ -7,8 +7,9 @@ import { SettingsButton } from '../settings-screen/SettingsButton';
 import { CentsGauge } from '../tuner/CentsGauge';
 import { DroneControl } from '../tuner/DroneControl';
 import { FingeringView } from '../tuner/FingeringView';
+import { InputLevelMeter } from '../tuner/InputLevelMeter';
 import { PitchTrace } from '../tuner/PitchTrace';
-import { formatCents } from '../tuner/tuner-display';
+import { formatCents, noPitchText } from '../tuner/tuner-display';
 import { TunerSettingsPanel } from '../tuner/TunerSettingsPanel';
 import { TunerStatusBanner } from '../tuner/TunerStatusBanner';
 import { useAnnouncement } from '../tuner/use-announcement';
@@ -24,7 +25,7 @@ export default function TunerPage() {
   const store = getSettingsStore();
   const settings = useSettings(store);
   const status = useObservable(service.status);
-  const display = useTunerDisplay(service, settings);
+  const { display, signal } = useTunerDisplay(service, settings);
   const spoken = useAnnouncement(display, settings.transposition);
   const instrument = getInstrument(settings.transposition);
   const isConcert = instrument.id === 'concert';
@@ -46,6 +47,7 @@ export default function TunerPage() {
           data-concert-note={display.hasPitch ? display.concertNoteAscii : ''}
           data-cents={formatCents(display)}
           data-hz={display.hasPitch ? display.hz.toFixed(1) : ''}
+          data-signal={signal}
           aria-label="Tuner reading"
         >
           <div className="tuner-reading__instrument">
@@ -61,6 +63,7 @@ export default function TunerPage() {
             cents={display.hasPitch ? display.cents : null}
             inTuneCents={settings.inTuneCents}
           />
+          <InputLevelMeter service={service} />
           {display.hasPitch ? (
             <div className="tuner-reading__verdict">
               <span className="tuner-reading__cents">{formatCents(display)} ¢</span>{' '}
@@ -71,7 +74,7 @@ export default function TunerPage() {
             </div>
           ) : (
             <div className="tuner-reading__verdict tuner-reading__nosignal" data-testid="no-signal">
-              No signal — play a note
+              {noPitchText(signal)}
               <div className="tuner-reading__hz">A4 = {settings.a4Hz} Hz</div>
             </div>
           )}

@@ -4,7 +4,11 @@ import {
   describeReading,
   formatCents,
   NO_SIGNAL,
+  noPitchText,
   sameDisplay,
+  SIGNAL_HYSTERESIS_DB,
+  SILENCE_BELOW_DB,
+  signalState,
 } from './tuner-display';
 
 const bb = { transposition: 'bb-trumpet', a4Hz: 440, inTuneCents: 5 } as const;
@@ -65,5 +69,40 @@ describe('describeReading', () => {
     const flat = describeReading(466.16 * 2 ** (-12 / 1200), { ...bb, transposition: 'concert' });
     expect(announcement(flat, 'concert')).toBe('B flat4, 12 cents flat');
     expect(announcement(NO_SIGNAL, 'concert')).toBe('No signal');
+  });
+});
+
+describe('signalState', () => {
+  it('is "pitch" whenever a pitch is shown, whatever the level', () => {
+    expect(signalState(true, -120)).toBe('pitch');
+    expect(signalState(true, -20, 'silence')).toBe('pitch');
+  });
+
+  it('splits no-pitch input at the threshold: silence below, "no clear pitch" above', () => {
+    expect(signalState(false, -120)).toBe('silence');
+    expect(signalState(false, SILENCE_BELOW_DB - 0.1)).toBe('silence');
+    expect(signalState(false, SILENCE_BELOW_DB)).toBe('no-pitch');
+    expect(signalState(false, -30)).toBe('no-pitch'); // the corpus white noise
+  });
+
+  it('keeps "sound" until the level falls below the threshold minus the hysteresis', () => {
+    const justUnder = SILENCE_BELOW_DB - SIGNAL_HYSTERESIS_DB / 2;
+    expect(signalState(false, justUnder, 'silence')).toBe('silence');
+    expect(signalState(false, justUnder, 'no-pitch')).toBe('no-pitch');
+    expect(signalState(false, justUnder, 'pitch')).toBe('no-pitch');
+    expect(signalState(false, SILENCE_BELOW_DB - SIGNAL_HYSTERESIS_DB - 0.1, 'no-pitch')).toBe(
+      'silence',
+    );
+  });
+
+  it('treats a non-finite level as silence', () => {
+    for (const level of [Number.NaN, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]) {
+      expect(signalState(false, level, 'no-pitch')).toBe('silence');
+    }
+  });
+
+  it('words the two no-pitch states differently, keeping "No signal" for silence', () => {
+    expect(noPitchText('silence')).toBe('No signal — play a note');
+    expect(noPitchText('no-pitch')).toBe('Sound, but no clear pitch');
   });
 });

@@ -88,3 +88,38 @@ export function announcement(display: TunerDisplay, instrumentId: InstrumentId):
       : `${Math.round(Math.abs(display.cents))} cents ${display.verdict}`;
   return instrument.id === 'concert' ? `${spoken}, ${where}` : `Written ${spoken}, ${where}`;
 }
+
+/** What the microphone hears, for the text shown without a note and for `data-signal`. */
+export type SignalState = 'silence' | 'no-pitch' | 'pitch';
+
+/**
+ * Below this block RMS (dBFS) the input counts as silence. A quiet room through a phone or laptop
+ * microphone (gain controls off) sits around −70 to −60 dBFS, speech or breath near the microphone
+ * around −45 to −25, and a trumpet played even softly well above −40: −60 separates "the
+ * microphone hears nothing" from "it hears something" with room on both sides.
+ */
+export const SILENCE_BELOW_DB = -60;
+/** Once sound is heard, it stays "sound" until the level falls this far below the threshold. */
+export const SIGNAL_HYSTERESIS_DB = 3;
+
+/**
+ * The signal state for a (smoothed) pitch decision and the latest input level. `previous` gives a
+ * little hysteresis so a level hovering at the threshold does not flicker between the two texts.
+ * A non-finite level counts as silence.
+ */
+export function signalState(
+  hasPitch: boolean,
+  levelDb: number,
+  previous: SignalState = 'silence',
+): SignalState {
+  if (hasPitch) return 'pitch';
+  if (!Number.isFinite(levelDb)) return 'silence';
+  const threshold =
+    previous === 'silence' ? SILENCE_BELOW_DB : SILENCE_BELOW_DB - SIGNAL_HYSTERESIS_DB;
+  return levelDb >= threshold ? 'no-pitch' : 'silence';
+}
+
+/** The line shown in place of the verdict when there is no pitch ('pitch' reads as sound). */
+export function noPitchText(signal: SignalState): string {
+  return signal === 'silence' ? 'No signal — play a note' : 'Sound, but no clear pitch';
+}

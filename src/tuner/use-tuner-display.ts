@@ -5,7 +5,9 @@ import {
   describeReading,
   NO_SIGNAL,
   sameDisplay,
+  signalState,
   type DisplaySettings,
+  type SignalState,
   type TunerDisplay,
 } from './tuner-display';
 
@@ -13,37 +15,51 @@ export interface TunerDisplayOptions extends DisplaySettings {
   fastResponse: boolean;
 }
 
+export interface TunerView {
+  display: TunerDisplay;
+  /** Silence, sound without a clear pitch, or a pitch (`signalState`, from the latest level). */
+  signal: SignalState;
+}
+
 /**
  * The tuner's reading: smoothed (running median with a short hold, src/music/smoothing) and
  * described for the chosen instrument and A4. The component re-renders only when what it shows
- * changes (note, cents to 0.1, Hz to 0.1), not on every message from the audio thread.
+ * changes (note, cents to 0.1, Hz to 0.1, signal state), not on every message from the audio
+ * thread.
  */
-export function useTunerDisplay(service: PitchService, options: TunerDisplayOptions): TunerDisplay {
+export function useTunerDisplay(service: PitchService, options: TunerDisplayOptions): TunerView {
   const [display, setDisplay] = useState<TunerDisplay>(NO_SIGNAL);
+  const [signal, setSignal] = useState<SignalState>('silence');
   const { transposition, a4Hz, inTuneCents, fastResponse } = options;
 
   useEffect(() => {
     const settings: DisplaySettings = { transposition, a4Hz, inTuneCents };
     const filter = createDisplayFilter(fastResponse);
     let current: TunerDisplay | undefined;
-    const show = (next: TunerDisplay): void => {
+    let currentSignal: SignalState = 'silence';
+    const show = (next: TunerDisplay, levelDb: number): void => {
+      const nextSignal = signalState(next.hasPitch, levelDb, currentSignal);
+      if (nextSignal !== currentSignal) {
+        currentSignal = nextSignal;
+        setSignal(nextSignal);
+      }
       if (current && sameDisplay(current, next)) return;
       current = next;
       setDisplay(next);
     };
-    const onReading = (reading: { hz: number; timeMs: number }): void => {
+    const onReading = (reading: { hz: number; levelDb: number; timeMs: number }): void => {
       if (service.status.get().state !== 'connected') {
         filter.reset();
-        show(NO_SIGNAL);
+        show(NO_SIGNAL, Number.NEGATIVE_INFINITY);
         return;
       }
-      show(describeReading(filter.push(reading.hz, reading.timeMs), settings));
+      show(describeReading(filter.push(reading.hz, reading.timeMs), settings), reading.levelDb);
     };
     const unsubscribeReading = service.reading.subscribe(onReading);
     const unsubscribeStatus = service.status.subscribe((status) => {
       if (status.state !== 'connected') {
         filter.reset();
-        show(NO_SIGNAL);
+        show(NO_SIGNAL, Number.NEGATIVE_INFINITY);
       }
     });
     return () => {
@@ -52,5 +68,5 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
     };
   }, [service, transposition, a4Hz, inTuneCents, fastResponse]);
 
-  return display;
+  return { display, signal };
 }
