@@ -58,6 +58,23 @@ describe('tuner error states', () => {
     await retryAndExpectListening(page);
   });
 
+  it('microphone denied: the exercise page (home) says so too; Retry works once allowed', async () => {
+    browser = await launchBrowser({ mic: 'denied', wav: audioFile(WAV) });
+    const { page, context } = browser;
+    await page.goto(appUrl('/home/exercise'));
+    const shown = await errorShown(page);
+    expect(shown.kind).toBe('denied');
+    expect(shown.text).toMatch(/Allow the microphone/);
+    await context.grantPermissions(['microphone']);
+    await page.click('[data-testid="tuner-retry"]');
+    await expect
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+      .toBe('connected');
+    await expect
+      .poll(() => page.locator('[data-testid="tuner-error"]').count(), { timeout: 10_000 })
+      .toBe(0);
+  });
+
   it('no microphone: says so with a Retry', async () => {
     browser = await launchBrowser({ mic: 'none' });
     const { page } = browser;

@@ -9,6 +9,7 @@ import {
   IonToolbar,
 } from '@ionic/react';
 import { useState } from 'react';
+import { PitchStatusBanner } from '../app/PitchStatusBanner';
 import { useObservable } from '../app/use-observable';
 import { IntervalsExercise } from '../exercise/IntervalsExercise';
 import { LipSlursExercise } from '../exercise/LipSlursExercise';
@@ -81,6 +82,8 @@ export default function ExercisePage() {
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding">
+        {/* Mic denied, missing or in use, engine failed…: said here too, with a way out. */}
+        {view === 'practice' && <PitchStatusBanner />}
         {status.state !== 'ready' && view === 'practice' && (
           <p role="alert" className="error" data-testid="storage-warning">
             {status.message}

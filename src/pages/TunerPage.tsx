@@ -1,6 +1,6 @@
 import { IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { usePitchService } from '../app/pitch-service-context';
-import { useObservable } from '../app/use-observable';
+import { PitchStatusBanner } from '../app/PitchStatusBanner';
 import { getInstrument } from '../music';
 import { getSettingsStore, useSettings } from '../settings';
 import { SettingsButton } from '../settings-screen/SettingsButton';
@@ -11,7 +11,6 @@ import { InputLevelMeter } from '../tuner/InputLevelMeter';
 import { PitchTrace } from '../tuner/PitchTrace';
 import { formatCents, noPitchText } from '../tuner/tuner-display';
 import { TunerSettingsPanel } from '../tuner/TunerSettingsPanel';
-import { TunerStatusBanner } from '../tuner/TunerStatusBanner';
 import { useAnnouncement } from '../tuner/use-announcement';
 import { useTunerDisplay } from '../tuner/use-tuner-display';
 import '../tuner/tuner.css';
@@ -24,7 +23,6 @@ export default function TunerPage() {
   const service = usePitchService();
   const store = getSettingsStore();
   const settings = useSettings(store);
-  const status = useObservable(service.status);
   const { display, signal } = useTunerDisplay(service, settings);
   const spoken = useAnnouncement(display, settings.transposition);
   const instrument = getInstrument(settings.transposition);
@@ -39,7 +37,7 @@ export default function TunerPage() {
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding tuner-page">
-        <TunerStatusBanner status={status} service={service} />
+        <PitchStatusBanner />
         <section
           className={`tuner-reading tuner-reading--${display.hasPitch ? display.verdict : 'none'}`}
           data-testid="tuner-reading"

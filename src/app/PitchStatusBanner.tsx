@@ -1,14 +1,18 @@
-import type { PitchService, PitchServiceStatus } from '../audio/pitch-service-types';
+import { usePitchService } from './pitch-service-context';
+import { useObservable } from './use-observable';
+import './pitch-status-banner.css';
 
 const ACTION: Record<string, string> = { 'track-ended': 'Reconnect', insecure: 'Try again' };
 
 /**
- * Every state that is not "listening" gets a sentence and a way out: errors (with Retry, which
- * reconnects), stopped (Start listening), connecting, and suspended (the shell's floating
- * "Tap to start listening" button does the resuming).
+ * The pitch service's state on every page that listens (tuner and exercises): each state that is
+ * not "listening" gets a sentence and a way out: errors (with Retry, which reconnects), stopped
+ * (Start listening), connecting, and suspended (the shell's floating "Tap to start listening"
+ * button does the resuming). Test ids keep their original `tuner-*` names.
  */
-export function TunerStatusBanner(props: { status: PitchServiceStatus; service: PitchService }) {
-  const { status, service } = props;
+export function PitchStatusBanner() {
+  const service = usePitchService();
+  const status = useObservable(service.status);
   const retry = () => {
     service
       .connect()
@@ -20,7 +24,7 @@ export function TunerStatusBanner(props: { status: PitchServiceStatus; service: 
     case 'connecting':
       return (
         <div
-          className="tuner-banner"
+          className="pitch-banner"
           role="status"
           data-testid="tuner-status"
           data-state="connecting"
@@ -31,7 +35,7 @@ export function TunerStatusBanner(props: { status: PitchServiceStatus; service: 
     case 'suspended':
       return (
         <div
-          className="tuner-banner"
+          className="pitch-banner"
           role="status"
           data-testid="tuner-status"
           data-state="suspended"
@@ -41,9 +45,9 @@ export function TunerStatusBanner(props: { status: PitchServiceStatus; service: 
       );
     case 'stopped':
       return (
-        <div className="tuner-banner" role="status" data-testid="tuner-status" data-state="stopped">
-          <span>The tuner is not listening.</span>
-          <button type="button" className="tuner-button" onClick={retry}>
+        <div className="pitch-banner" role="status" data-testid="tuner-status" data-state="stopped">
+          <span>The microphone is not listening.</span>
+          <button type="button" className="pitch-banner__button" onClick={retry}>
             Start listening
           </button>
         </div>
@@ -51,13 +55,18 @@ export function TunerStatusBanner(props: { status: PitchServiceStatus; service: 
     case 'error':
       return (
         <div
-          className="tuner-banner tuner-banner--error"
+          className="pitch-banner pitch-banner--error"
           role="alert"
           data-testid="tuner-error"
           data-kind={status.error.kind}
         >
           <span>{status.error.message}</span>
-          <button type="button" className="tuner-button" data-testid="tuner-retry" onClick={retry}>
+          <button
+            type="button"
+            className="pitch-banner__button"
+            data-testid="tuner-retry"
+            onClick={retry}
+          >
             {ACTION[status.error.kind] ?? 'Retry'}
           </button>
         </div>
