@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { TEMPO_BPM_RANGE } from '../audio/metronome';
+import { TempoInput, validTempo } from './TempoInput';
 import type { HistoryStore } from '../history/history-db';
 import { valveComboLabel, type ValveCombo } from '../music/fingerings';
 import { LIP_SLUR_COMBOS, lipSlurSequence } from '../music/scales';
-import { validTempo } from './ScalesExercise';
 import type { TimedNote } from './timed-session';
 import { TimedExercise } from './TimedExercise';
 
@@ -91,17 +90,7 @@ export function LipSlursExercise(props: {
           </label>
         ))}
       </fieldset>
-      <label>
-        Tempo (bpm){' '}
-        <input
-          data-testid="slur-tempo"
-          type="number"
-          min={TEMPO_BPM_RANGE.min}
-          max={TEMPO_BPM_RANGE.max}
-          value={tempoBpm}
-          onChange={(e) => setTempoBpm(Number(e.target.value))}
-        />
-      </label>
+      <TempoInput testId="slur-tempo" tempoBpm={tempoBpm} onChange={setTempoBpm} />
       {error && (
         <p role="alert" className="error">
           {error}

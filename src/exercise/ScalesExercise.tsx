@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { HistoryStore } from '../history/history-db';
-import { TEMPO_BPM_RANGE } from '../audio/metronome';
+import { TempoInput, validTempo } from './TempoInput';
 import { REGULAR_RANGE_WRITTEN_MIDI } from '../music/fingerings';
 import { noteName } from '../music/notes';
 import {
@@ -23,13 +23,6 @@ const KIND_LABELS: Record<ScaleKind, string> = {
 const RANGE_NOTES: number[] = [];
 for (let m = REGULAR_RANGE_WRITTEN_MIDI.low; m <= REGULAR_RANGE_WRITTEN_MIDI.high; m++) {
   RANGE_NOTES.push(m);
-}
-
-export function validTempo(bpm: number): string | null {
-  const { min, max } = TEMPO_BPM_RANGE;
-  return Number.isFinite(bpm) && bpm >= min && bpm <= max
-    ? null
-    : `Tempo must be ${min}–${max} bpm.`;
 }
 
 /** Scales in every key (major, natural/harmonic minor, chromatic) over a chosen range, to a click. */
@@ -136,17 +129,7 @@ export function ScalesExercise(props: {
           ))}
         </select>
       </label>
-      <label>
-        Tempo (bpm){' '}
-        <input
-          data-testid="scale-tempo"
-          type="number"
-          min={TEMPO_BPM_RANGE.min}
-          max={TEMPO_BPM_RANGE.max}
-          value={tempoBpm}
-          onChange={(e) => setTempoBpm(Number(e.target.value))}
-        />
-      </label>
+      <TempoInput testId="scale-tempo" tempoBpm={tempoBpm} onChange={setTempoBpm} />
       <label>
         <input type="checkbox" checked={drone} onChange={(e) => setDrone(e.target.checked)} /> Drone
         on the tonic (use headphones)
