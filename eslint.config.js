@@ -48,6 +48,7 @@ export default tseslint.config(
       'engine/assembly/**',
       'engine/build/**',
       'coverage',
+      '.scratch',
     ],
   },
   js.configs.recommended,

@@ -16,6 +16,7 @@ import { FAST_HOP_SAMPLES } from '../src/audio/accumulator';
 import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../src/audio/messages';
 import { loadProcessorClass, startProcessor } from '../src/audio/testing/worklet-harness';
 import { decodeWav, resampleLinear } from '../src/audio/testing/wav';
+import { offlineStream, type OfflineStream } from '../src/audio/testing/offline-stream';
 import { createDisplayFilter } from '../src/tuner/display-filter';
 
 export const projectRoot = resolve(import.meta.dirname, '..');
@@ -58,8 +59,12 @@ const midiOf = (hz: number) => Math.round(69 + 12 * Math.log2(hz / 440));
 const centsOff = (hz: number, ref: number) => 1200 * Math.log2(hz / ref);
 
 interface Event {
+  /** End of the analysed window, s of input. */
   timeS: number;
   hz: number;
+  clarity: number;
+  /** Where the worklet located the onset of the note this analysis newly names, s; NaN if none. */
+  onsetS: number;
 }
 
 /** Worklet messages for a whole file, in order, with times in seconds of input. */
@@ -69,15 +74,24 @@ async function runWorklet(
   fastResponse: boolean,
   engine: WebAssembly.Module,
   fast: { frame?: number; hop?: number } = {},
-): Promise<{ events: Event[]; computeMs: number[] }> {
+): Promise<{ events: Event[]; computeMs: number[]; stream: OfflineStream }> {
   const events: Event[] = [];
+  const messages: FromWorkletMessage[] = [];
   const computeMs: number[] = [];
   const running = startProcessor(
     processorClass,
     sampleRate,
     { engine, fastResponse, fastFrameSize: fast.frame, fastHopSamples: fast.hop },
     (m: FromWorkletMessage) => {
-      if (m.type === 'pitch') events.push({ timeS: m.endSample / sampleRate, hz: m.hz });
+      messages.push(m);
+      if (m.type === 'pitch') {
+        events.push({
+          timeS: m.endFrame / sampleRate,
+          hz: m.hz,
+          clarity: m.clarity,
+          onsetS: m.onsetFrame >= 0 ? m.onsetFrame / sampleRate : Number.NaN,
+        });
+      }
       if (m.type === 'error') throw new Error(m.message);
     },
   );
@@ -90,13 +104,18 @@ async function runWorklet(
     if ((at + 128) % analysisEvery === 0) computeMs.push(performance.now() - t0);
   }
   running.send({ type: 'teardown' });
-  return { events, computeMs };
+  return { events, computeMs, stream: offlineStream(messages) };
 }
 
-/** What the tuner displays for each event (median smoothing with hold, as on the page). */
-function shownEvents(events: Event[], fastResponse: boolean): Event[] {
-  const filter = createDisplayFilter(fastResponse);
-  return events.map((e) => ({ timeS: e.timeS, hz: filter.push(e.hz, e.timeS * 1000) }));
+/** What the tuner displays for each reading (the stream's notes, smoothed as on the page). */
+function shownEvents(stream: OfflineStream): Event[] {
+  const filter = createDisplayFilter(stream.readings[0]?.response ?? 'block');
+  return stream.readings.map((r) => ({
+    timeS: r.windowEndMs / 1000,
+    hz: filter.push(r),
+    clarity: r.clarity,
+    onsetS: Number.NaN,
+  }));
 }
 
 interface NoteLatency {
@@ -134,11 +153,42 @@ function latencies(events: Event[], truth: TruthFile, sampleRate: number): NoteL
   });
 }
 
+/**
+ * The stream's notes for a run: onset (from the note-on) and pitch (the one it settled on, from
+ * its note-off: the first readings of an attack may still be scooping up from below).
+ */
+function noteOns(stream: OfflineStream): { onsetS: number; hz: number }[] {
+  return stream.events
+    .map(({ event }) => event)
+    .filter((event) => event.type === 'note-off')
+    .map((event) => ({ onsetS: event.onsetMs / 1000, hz: event.hz }));
+}
+
+/**
+ * Onset error per truth note, ms (reported − truth): the note-on of the right note nearest the
+ * truth onset within ±150 ms, or null when the stream reported none there.
+ */
+function onsetErrors(ons: { onsetS: number; hz: number }[], truth: TruthFile): (number | null)[] {
+  return truth.notes.map((note) => {
+    let best: number | null = null;
+    for (const on of ons) {
+      if (midiOf(on.hz) !== note.midi) continue;
+      const ms = (on.onsetS - note.onset_s) * 1000;
+      if (Math.abs(ms) <= 150 && (best === null || Math.abs(ms) < Math.abs(best))) best = ms;
+    }
+    return best;
+  });
+}
+
 const median = (values: number[]) => {
   if (values.length === 0) return Number.NaN;
   const s = [...values].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const percentile = (values: number[], p: number) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? Number.NaN;
 };
 const fmt = (v: number | null) => (v === null ? '   miss' : `${v.toFixed(1).padStart(7)}`);
 
@@ -168,11 +218,14 @@ export async function main(argv: string[]): Promise<void> {
   );
   console.log('(ms from onset to the end of the first analysed window that is right)\n');
   const summary: string[] = [];
+  const onsetSummary: string[] = [];
   for (const fastResponse of [false, true]) {
     const mode = fastResponse ? 'fast' : 'block';
     const raw: NoteLatency[] = [];
     const shown: NoteLatency[] = [];
     const compute: number[] = [];
+    const onsetMs: number[] = [];
+    let onsetMisses = 0;
     let messages = 0;
     for (const phase of phases) {
       const padded = new Float32Array(phase + samples.length);
@@ -187,20 +240,23 @@ export async function main(argv: string[]): Promise<void> {
         reference_track: { ...truth.reference_track, hz: [] },
       };
       const run = await runWorklet(padded, sampleRate, fastResponse, engine, fast);
+      const errors = onsetErrors(noteOns(run.stream), shifted);
+      for (const e of errors) if (e === null) onsetMisses++;
+      onsetMs.push(...errors.filter((e): e is number => e !== null));
       const r = latencies(run.events, shifted, sampleRate);
-      const s = latencies(shownEvents(run.events, fastResponse), shifted, sampleRate);
+      const s = latencies(shownEvents(run.stream), shifted, sampleRate);
       // ±5 ¢ needs the frame-local reference: only the unshifted run lines up with it.
       if (phase === 0) {
         const r0 = latencies(run.events, truth, sampleRate);
-        const s0 = latencies(shownEvents(run.events, fastResponse), truth, sampleRate);
+        const s0 = latencies(shownEvents(run.stream), truth, sampleRate);
         r0.forEach((row, i) => (r[i] = row));
         s0.forEach((row, i) => (s[i] = row));
         console.log(`${mode} mode, phase 0`);
-        console.log('note  artic.    | worklet: note  ±5 ¢ | shown: note   ±5 ¢');
+        console.log('note  artic.    | worklet: note  ±5 ¢ | shown: note   ±5 ¢ | onset error');
         r0.forEach((row, i) => {
           const sr = s0[i] as NoteLatency;
           console.log(
-            `${row.note.padEnd(5)} ${row.articulation.padEnd(9)} |  ${fmt(row.correctMs)} ${fmt(row.within5Ms)} |  ${fmt(sr.correctMs)} ${fmt(sr.within5Ms)}`,
+            `${row.note.padEnd(5)} ${row.articulation.padEnd(9)} |  ${fmt(row.correctMs)} ${fmt(row.within5Ms)} |  ${fmt(sr.correctMs)} ${fmt(sr.within5Ms)} |  ${fmt(errors[i] ?? null)}`,
           );
         });
         console.log('');
@@ -221,8 +277,17 @@ export async function main(argv: string[]): Promise<void> {
       `messages/run ${(messages / phases.length).toFixed(0)}; compute per analysis median ${median(compute).toFixed(3)} ms, ` +
       `p99 ${(sorted[Math.floor(sorted.length * 0.99)] ?? 0).toFixed(3)} ms, max ${Math.max(...compute).toFixed(3)} ms`;
     summary.push(line);
+    const absolute = onsetMs.map(Math.abs);
+    onsetSummary.push(
+      `${mode.padEnd(5)}: onset error median ${median(onsetMs).toFixed(1)} ms, median |error| ` +
+        `${median(absolute).toFixed(1)} ms, p90 |error| ${percentile(absolute, 0.9).toFixed(1)} ms; ` +
+        `notes without a note-on ${onsetMisses}/${onsetMs.length + onsetMisses}`,
+    );
   }
   console.log(summary.join('\n'));
+  console.log('\nOnsets reported by the stream (note-on events) against truth.json, all phases:');
+  console.log(onsetSummary.join('\n'));
+  console.log('Target: median within ±15 ms in both modes.');
   console.log('\nTargets: fast median ≤ 40 ms to the correct note; block ≤ 110 ms.');
 }
 

@@ -4,9 +4,11 @@ import { createRoot } from 'react-dom/client';
 // The real pitch service: microphone → AudioWorklet → WASM engine (src/audio).
 import { createWebPitchService } from './audio/web-pitch-service';
 import App from './App';
+import { wireAnalysisMode } from './app/analysis-mode';
 import { startApp } from './app/startup';
 import { track } from './analytics/track';
 import { startPwa } from './pwa/start';
+import { getSettingsStore } from './settings';
 import { getPreferencesStore } from './settings/preferences';
 import { watchTheme } from './settings-screen/theme';
 import {
@@ -32,6 +34,7 @@ setupIonicReact();
 watchTheme(getPreferencesStore()); // before the first render: no light flash in dark mode
 
 const pitchService = createWebPitchService();
+wireAnalysisMode(getSettingsStore(), pitchService); // the settings' one way into the stream's mode
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -1,20 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createObservable } from '../lib/observable';
+import { createPlaceholderPitchService } from '../audio/placeholder-pitch-service';
 import type { PitchService, PitchServiceStatus } from '../audio/pitch-service-types';
 import { PitchServiceProvider } from './pitch-service-context';
 import { TapToStart } from './TapToStart';
 
 function serviceWithStatus(status: PitchServiceStatus): PitchService {
-  const noop = () => Promise.resolve();
-  return {
-    pitchHz: createObservable(0),
-    reading: createObservable({ hz: 0, clarity: 0, levelDb: -120, timeMs: 0 }),
-    status: createObservable(status),
-    connect: noop,
-    resume: noop,
-    disconnect: noop,
-  };
+  return createPlaceholderPitchService(status);
 }
 
 const render = (status: PitchServiceStatus) =>

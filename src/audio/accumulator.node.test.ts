@@ -5,6 +5,7 @@ import { ACCUMULATOR_PROCESSOR_NAME, MSG_TEARDOWN, type PitchMessage } from './m
 import { loadProcessorClass, startProcessor } from './testing/worklet-harness';
 import { decodeWav } from './testing/wav';
 import { createDisplayFilter } from '../tuner/display-filter';
+import { offlineStream } from './testing/offline-stream';
 
 /**
  * The real worklet and the real compiled engine (`npm run build:engine` first), driven quantum by
@@ -51,7 +52,7 @@ describe('accumulator worklet + engine (Node)', () => {
     expect(running.messages[0]).toMatchObject({ type: 'ready', sampleRate: 48000 });
     const blocks = Math.floor((1.8 * sampleRate) / 4096);
     expect(pitches).toHaveLength(blocks);
-    expect(pitches.map((p) => p.endSample)).toEqual(
+    expect(pitches.map((p) => p.endFrame)).toEqual(
       Array.from({ length: blocks }, (_, i) => (i + 1) * 4096),
     );
   });
@@ -61,10 +62,10 @@ describe('accumulator worklet + engine (Node)', () => {
     const { pitches } = run(file, false);
     const reference = referenceTrack(file);
     // Blocks fully inside the sustain (0.45..1.45 s at 48 kHz).
-    const steady = pitches.filter((p) => p.endSample / 48000 > 0.55 && p.endSample / 48000 < 1.45);
+    const steady = pitches.filter((p) => p.endFrame / 48000 > 0.55 && p.endFrame / 48000 < 1.45);
     expect(steady.length).toBeGreaterThan(5);
     for (const p of steady) {
-      const expected = reference[(p.endSample - 4096) / 512];
+      const expected = reference[(p.endFrame - 4096) / 512];
       expect(expected).toBeTypeOf('number');
       expect(Math.abs(cents(p.hz, expected as number))).toBeLessThan(3);
     }
@@ -93,10 +94,12 @@ describe('accumulator worklet + engine (Node)', () => {
     'nopitch/pink_m40dBFS_sr44100.wav',
   ])('never shows a note on %s (block and fast mode, after the display filter)', (file) => {
     for (const fastResponse of [false, true]) {
-      const { pitches, sampleRate } = run(file, fastResponse);
-      const filter = createDisplayFilter(fastResponse);
-      const shown = pitches.map((p) => filter.push(p.hz, (p.endSample / sampleRate) * 1000));
+      const { running } = run(file, fastResponse);
+      const stream = offlineStream(running.messages);
+      const filter = createDisplayFilter(fastResponse ? 'fast' : 'block');
+      const shown = stream.readings.map((r) => filter.push(r));
       expect(shown.filter((hz) => hz !== 0)).toEqual([]);
+      expect(stream.events).toEqual([]);
     }
   });
 

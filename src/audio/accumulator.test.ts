@@ -50,7 +50,7 @@ describe('Accumulator', () => {
     const acc = new Accumulator(engine, { fastResponse: false }, (r) => (result = { ...r }));
     for (let q = 0; q < 32; q++) acc.push(new Float32Array(128));
     expect(seen[0]?.input.every((x) => x === 0)).toBe(true);
-    expect(result).toMatchObject({ hz: 0, levelDb: -120, endSample: 4096 });
+    expect(result).toMatchObject({ hz: 0, levelDb: -120, endFrame: 4096 });
   });
 
   it('block mode clears after each analysis; fast mode slides by 512', () => {
@@ -86,7 +86,7 @@ describe('Accumulator', () => {
     const { engine } = fakeEngine();
     const ends: number[] = [];
     const acc = new Accumulator(engine, { fastResponse: true, maxResultsPerSecond: 30 }, (r) =>
-      ends.push(r.endSample),
+      ends.push(r.endFrame),
     );
     for (let q = 0; q < 48000 / 128; q++) acc.push(quantum(() => 0.1));
     // 1 s of audio at 48 kHz: ≈ 30 results, not the 86 analyses.

@@ -14,10 +14,15 @@
  * Everything is allocated in the constructor: `push()` runs on the audio thread every 128 samples
  * and allocates nothing (no closures, no arrays, one reused result object).
  */
+import { ONSET_HOP_SAMPLES, OnsetLocator } from './onset-locator';
 
 /** What the accumulator needs of the pitch engine (`PitchEngine` satisfies it structurally). */
 export interface AnalysisEngine {
-  readonly options: { readonly sampleRate: number; readonly frameSize: number };
+  readonly options: {
+    readonly sampleRate: number;
+    readonly frameSize: number;
+    readonly hop?: number;
+  };
   readonly input: Float32Array;
   readonly divisors: Float32Array;
   readonly hz: Float32Array;
@@ -37,6 +42,12 @@ export const FLOOR_DB = -120;
 
 export interface AccumulatorOptions {
   fastResponse: boolean;
+  /**
+   * Block mode: a second engine (short frames, hop ONSET_HOP_SAMPLES, capacity ≥ 1½ windows) that
+   * finds where inside a window a new note began (`onset-locator.ts`). Without it, or in fast
+   * mode, the onset is estimated from the window's position alone.
+   */
+  onsetEngine?: AnalysisEngine;
   /** Fast mode: cap on results per second handed to `onResult` (display rate), default 60. */
   maxResultsPerSecond?: number;
   /** Fast mode: samples between analyses, a multiple of 128 up to the frame (default FAST_HOP_SAMPLES). */
@@ -48,8 +59,13 @@ export interface AnalysisResult {
   hz: number;
   clarity: number;
   levelDb: number;
-  /** Samples pushed since the start, at the end of the analysed window. */
-  endSample: number;
+  /** Audio-clock frame (the context's sample count) just after the analysed window's last sample. */
+  endFrame: number;
+  /**
+   * When this analysis names a pitch the previous analysis did not (a new note, or a note after
+   * no pitch): the audio-clock frame where that note most likely began. -1 otherwise.
+   */
+  onsetFrame: number;
 }
 
 /** A jump of more than this (or voiced ↔ unvoiced) is posted at once, even over the rate cap. */
@@ -58,7 +74,13 @@ const NEW_NOTE_CENTS = 50;
 export class Accumulator {
   readonly frameSamples: number;
   readonly hopSamples: number;
-  readonly result: AnalysisResult = { hz: 0, clarity: 0, levelDb: FLOOR_DB, endSample: 0 };
+  readonly result: AnalysisResult = {
+    hz: 0,
+    clarity: 0,
+    levelDb: FLOOR_DB,
+    endFrame: 0,
+    onsetFrame: -1,
+  };
 
   private readonly engine: AnalysisEngine;
   private readonly onResult: (result: AnalysisResult) => void;
@@ -74,7 +96,16 @@ export class Accumulator {
   private chunkMax = 0;
   private chunkSq = 0;
   private totalSamples = 0;
+  /** Audio-clock frame of sample 0 (the caller passes each quantum's frame to `push`). */
+  private frameOffset = 0;
   private lastResultHz = 0;
+  /** Pitch of the previous analysis, posted or not (for onsets). */
+  private lastAnalysisHz = 0;
+  private readonly locator: OnsetLocator | undefined;
+  private readonly onsetEngine: AnalysisEngine | undefined;
+  /** Block mode with a locator: the previous window's normalised samples and divisors. */
+  private readonly previous: Float32Array | undefined;
+  private readonly previousDivisors: Float32Array | undefined;
 
   constructor(
     engine: AnalysisEngine,
@@ -109,10 +140,24 @@ export class Accumulator {
       1,
       (this.hopSamples * maxPerSecond) / engine.options.sampleRate,
     );
+    const onsetEngine = options.onsetEngine;
+    if (onsetEngine && !options.fastResponse) {
+      if ((onsetEngine.options.hop ?? ONSET_HOP_SAMPLES) !== ONSET_HOP_SAMPLES) {
+        throw new RangeError(`onsetEngine hop must be ${ONSET_HOP_SAMPLES}`);
+      }
+      this.locator = new OnsetLocator(onsetEngine, frame + frame / 2);
+      this.onsetEngine = onsetEngine;
+      this.previous = new Float32Array(frame);
+      this.previousDivisors = new Float32Array(frame / CHUNK_SAMPLES);
+    }
   }
 
-  /** Feed microphone samples (any length; a render quantum is 128). */
-  push(input: Float32Array): void {
+  /**
+   * Feed microphone samples (any length; a render quantum is 128). `atFrame` is the audio-clock
+   * frame of `input[0]` (the worklet's `currentFrame`); without it, frames count from 0.
+   */
+  push(input: Float32Array, atFrame: number = this.totalSamples + this.frameOffset): void {
+    this.frameOffset = atFrame - this.totalSamples;
     const samples = this.samples;
     const n = input.length;
     for (let i = 0; i < n; i++) {
@@ -179,20 +224,53 @@ export class Accumulator {
     const meanSquare = energy / frame;
     const levelDb = meanSquare > 0 ? 10 * Math.log10(meanSquare) : FLOOR_DB;
 
+    const onsetFrame = this.onsetOf(hz);
+    this.lastAnalysisHz = hz;
+    if (this.previous && this.previousDivisors) {
+      this.previous.set(this.samples);
+      this.previousDivisors.set(this.divisors);
+    }
+
     // Token bucket: on average at most maxResultsPerSecond, and a note change goes out at once.
     this.resultCredit = Math.min(2, this.resultCredit + this.resultCreditPerAnalysis);
     const changed =
       hz > 0 !== this.lastResultHz > 0 ||
       (hz > 0 && Math.abs(1200 * Math.log2(hz / this.lastResultHz)) > NEW_NOTE_CENTS);
-    if (this.resultCredit < 1 && !changed) return;
+    if (this.resultCredit < 1 && !changed && onsetFrame < 0) return;
 
     const result = this.result;
     result.hz = hz;
     result.clarity = clarity > 1 ? 1 : clarity;
     result.levelDb = levelDb < FLOOR_DB ? FLOOR_DB : levelDb;
-    result.endSample = this.totalSamples;
+    result.endFrame = this.totalSamples + this.frameOffset;
+    result.onsetFrame = onsetFrame;
     this.resultCredit = Math.max(0, this.resultCredit - 1);
     this.lastResultHz = hz;
     this.onResult(result);
+  }
+
+  /** See `AnalysisResult.onsetFrame`. */
+  private onsetOf(hz: number): number {
+    const last = this.lastAnalysisHz;
+    const isNew = hz > 0 && (!(last > 0) || Math.abs(1200 * Math.log2(hz / last)) > NEW_NOTE_CENTS);
+    if (!isNew) return -1;
+    const frame = this.frameSamples;
+    const endFrame = this.totalSamples + this.frameOffset;
+    const locator = this.locator;
+    const engine = this.onsetEngine;
+    if (locator && engine && this.previous && this.previousDivisors) {
+      // Span: the second half of the previous window, then this window.
+      const half = frame / 2;
+      engine.input.set(this.previous.subarray(half), 0);
+      engine.input.set(this.samples, half);
+      const halfChunks = half / CHUNK_SAMPLES;
+      engine.divisors.set(this.previousDivisors.subarray(halfChunks), 0);
+      engine.divisors.set(this.divisors, halfChunks);
+      const offset = locator.locate(hz);
+      if (offset >= 0) return endFrame - locator.spanSamples + offset;
+    }
+    // The first window the note fills more than half of: the onset lies within the last hop
+    // before its middle.
+    return endFrame - frame / 2 - this.hopSamples / 2;
   }
 }

@@ -7,6 +7,7 @@
  * after a failure or teardown, the processor is inert.
  */
 import { Accumulator, FAST_FRAME_SAMPLES, type AnalysisResult } from './accumulator';
+import { ONSET_HOP_SAMPLES, onsetSubFrameSamples } from './onset-locator';
 import { ENGINE_DEFAULTS, PitchEngine } from './engine/pitch-engine';
 import {
   ACCUMULATOR_PROCESSOR_NAME,
@@ -22,6 +23,8 @@ import {
 
 class AccumulatorProcessor extends AudioWorkletProcessor {
   private engine: PitchEngine | undefined;
+  /** Block mode: the short-frame engine that locates onsets inside a window. */
+  private onsetEngine: PitchEngine | undefined;
   private accumulator: Accumulator | undefined;
   private alive = true;
   /** Reused for every result: nothing is allocated on the audio thread but the message clone. */
@@ -30,7 +33,8 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
     hz: 0,
     clarity: 0,
     levelDb: 0,
-    endSample: 0,
+    endFrame: 0,
+    onsetFrame: -1,
     memoryBytes: 0,
   };
   private readonly post = (result: AnalysisResult): void => {
@@ -38,7 +42,8 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
     message.hz = result.hz;
     message.clarity = result.clarity;
     message.levelDb = result.levelDb;
-    message.endSample = result.endSample;
+    message.endFrame = result.endFrame;
+    message.onsetFrame = result.onsetFrame;
     message.memoryBytes = this.engine ? this.engine.memoryBytes() : 0;
     this.port.postMessage(message);
   };
@@ -62,16 +67,24 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
           : ENGINE_DEFAULTS.frameSize,
       });
       this.engine = engine;
+      if (!processorOptions.fastResponse) this.onsetEngine = createOnsetEngine(module, engine);
       this.accumulator = new Accumulator(
         engine,
         {
           fastResponse: processorOptions.fastResponse,
+          onsetEngine: this.onsetEngine,
           maxResultsPerSecond: processorOptions.maxMessagesPerSecond,
           fastHopSamples: processorOptions.fastHopSamples,
         },
         this.post,
       );
-      this.port.postMessage({ type: MSG_READY, sampleRate, memoryBytes: engine.memoryBytes() });
+      this.port.postMessage({
+        type: MSG_READY,
+        sampleRate,
+        memoryBytes: engine.memoryBytes(),
+        windowSamples: this.accumulator.frameSamples,
+        hopSamples: this.accumulator.hopSamples,
+      });
     } catch (error) {
       this.alive = false;
       this.port.postMessage({
@@ -91,6 +104,10 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
       this.engine.teardown();
       this.engine = undefined;
     }
+    if (this.onsetEngine) {
+      this.onsetEngine.teardown();
+      this.onsetEngine = undefined;
+    }
     // Posted from process() as it returns false, so the main thread closes the context only after
     // the processor stopped: Chromium keeps a node whose processor never reported that (and its
     // closed context) alive for good.
@@ -106,9 +123,28 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
     if (!this.alive) return false;
     const channel = inputs[0]?.[0];
     // No input connected yet (or any more): nothing to accumulate this quantum.
-    if (channel !== undefined && this.accumulator !== undefined) this.accumulator.push(channel);
+    if (channel !== undefined && this.accumulator !== undefined)
+      this.accumulator.push(channel, currentFrame);
     return true;
   }
+}
+
+/**
+ * The onset locator's engine: short sub-frames every ONSET_HOP_SAMPLES over 1½ analysis windows,
+ * with the main engine's floor (or the lowest a sub-frame can hold: a pedal note below it is then
+ * stamped from the window's position instead).
+ */
+function createOnsetEngine(module: WebAssembly.Module, main: PitchEngine): PitchEngine | undefined {
+  const { frameSize, minHz } = main.options;
+  const subFrame = onsetSubFrameSamples(sampleRate);
+  if (subFrame >= frameSize) return undefined;
+  return PitchEngine.instantiateSync(module, {
+    sampleRate,
+    frameSize: subFrame,
+    hop: ONSET_HOP_SAMPLES,
+    minHz: Math.max(minHz, (2 * sampleRate) / subFrame),
+    maxSamples: frameSize + frameSize / 2,
+  });
 }
 
 registerProcessor(ACCUMULATOR_PROCESSOR_NAME, AccumulatorProcessor);

@@ -32,6 +32,9 @@ export interface ReadyMessage {
   type: typeof MSG_READY;
   sampleRate: number;
   memoryBytes: number;
+  /** Samples in each analysed window, and between the starts of two analyses. */
+  windowSamples: number;
+  hopSamples: number;
 }
 
 /** Worklet → main: one analysis result (at most at display rate). */
@@ -42,8 +45,10 @@ export interface PitchMessage {
   clarity: number;
   /** RMS level of the analysed window, dBFS, clamped to −120. */
   levelDb: number;
-  /** Index (in samples since the processor started) of the end of the analysed window. */
-  endSample: number;
+  /** Audio-clock frame (`currentFrame`) just after the analysed window's last sample. */
+  endFrame: number;
+  /** Where the note this analysis newly names began (audio-clock frame), or -1 (see accumulator). */
+  onsetFrame: number;
   /** WASM linear memory, bytes (flat over time = no leak). */
   memoryBytes: number;
 }

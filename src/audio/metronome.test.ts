@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { audioTimeToPerformanceMs, beatsDue, createMetronome, validateTempoBpm } from './metronome';
+import { audioTimeToPerformanceMs } from './audio-clock';
+import { beatsDue, createMetronome, validateTempoBpm } from './metronome';
 
 /** Just enough of an AudioContext to record when clicks are scheduled. */
 function fakeContext() {

@@ -3,6 +3,7 @@
  * Clocks", C. Wilson, web.dev 2013). A coarse main-thread timer only wakes the scheduler; every
  * click is placed at an exact `AudioContext.currentTime`, so timer jitter never moves a click.
  */
+import { audioTimeToPerformanceMs } from './audio-clock';
 
 export const TEMPO_BPM_RANGE = { min: 40, max: 208 } as const;
 /** How far ahead clicks are scheduled, seconds; longer than the worst timer delay we expect. */
@@ -33,25 +34,6 @@ export function beatsDue(
   const due: number[] = [];
   for (let beat = nextBeat; startS + beat * beatS < nowS + lookAheadS; beat++) due.push(beat);
   return due;
-}
-
-/**
- * `performance.now()` time at which audio-clock time `atS` is heard. Uses the output timestamp
- * (it accounts for output latency) once the context is actually rendering; before that Chromium
- * reports zeros, so fall back to the current time plus the reported latencies.
- */
-export function audioTimeToPerformanceMs(
-  context: Pick<AudioContext, 'currentTime' | 'baseLatency'> &
-    Partial<Pick<AudioContext, 'getOutputTimestamp' | 'outputLatency'>>,
-  atS: number,
-  nowMs: number = performance.now(),
-): number {
-  const stamp = context.getOutputTimestamp?.();
-  if (stamp?.contextTime && stamp.performanceTime) {
-    return stamp.performanceTime + (atS - stamp.contextTime) * 1000;
-  }
-  const latencyS = (context.baseLatency || 0) + (context.outputLatency || 0);
-  return nowMs + (atS - context.currentTime + latencyS) * 1000;
 }
 
 export interface MetronomeOptions {

@@ -1,4 +1,5 @@
-import type { ReadonlyObservable } from '../lib/observable';
+import type { EventSource, ReadonlyObservable } from '../lib/observable';
+import type { NoteEvent } from './note-tracker';
 
 /** Why the pitch service is not listening; each kind has its own message and way out in the UI. */
 export type PitchServiceErrorKind =
@@ -27,28 +28,63 @@ export type PitchServiceStatus =
   | { state: 'connected' }
   | { state: 'error'; error: PitchServiceError };
 
-/** The latest analysis result. `hz` 0 means no pitch (silence, noise): data, not an error. */
+/** How the audio thread analyses: spec blocks (4096 samples each) or short sliding windows. */
+export type ResponseMode = 'block' | 'fast';
+
+/** What the running analysis does; owned by the pitch service, changed only through `setMode`. */
+export interface AnalysisMode {
+  response: ResponseMode;
+  /**
+   * Readings above this are no pitch (Hz): above the instrument's range plus a margin, where only
+   * whistles, electronics and aliasing live. Changing it does not restart the audio.
+   */
+  ceilingHz: number;
+}
+
+/**
+ * One analysis, self-describing: every consumer (tuner, trace, level meter, exercises, history,
+ * recordings) uses these fields and re-derives nothing. Times are the audio clock of the analysed
+ * window (its sample count), converted once to the `performance.now()` timeline of the moment the
+ * microphone captured it.
+ */
 export interface PitchReading {
+  /** 0 = no pitch (silence, noise, above the ceiling): data, not an error. */
   hz: number;
   /** 0..1, the engine's confidence in `hz`. */
   clarity: number;
-  /** Input level of the analysed block, dBFS (−Infinity for digital silence is clamped to −120). */
+  /** Input level of the analysed window, dBFS (digital silence is clamped to −120). */
   levelDb: number;
-  /** `performance.now()` on the main thread when the reading arrived. */
+  /** First and just-after-last sample of the analysed window, ms (performance.now() timeline). */
+  windowStartMs: number;
+  windowEndMs: number;
+  /** The reading's time: `windowEndMs` (the newest audio it describes). */
   timeMs: number;
+  /** The mode and window that produced it. */
+  response: ResponseMode;
+  windowSamples: number;
+  sampleRate: number;
+  /** False for the placeholder the stream shows while stopped: no audio behind it. */
+  live: boolean;
+  /** The note the stream says is sounding (confirmed by its onset gate), 0 = none. */
+  noteHz: number;
+  /** Where that note began, ms; NaN when none. */
+  noteOnsetMs: number;
 }
 
-export interface ConnectOptions {
-  /** Analyse the newest 4096 samples every 512 (≈10× more updates) instead of once per 4096-sample block. */
-  fastResponse?: boolean;
-}
+export type { NoteEvent } from './note-tracker';
 
 export interface PitchService {
   /** Latest pitch in Hz; starts at 0; 0 = no pitch (product specification §3). */
   readonly pitchHz: ReadonlyObservable<number>;
   readonly reading: ReadonlyObservable<PitchReading>;
+  /** Note on/off events, derived once from the readings (`note-tracker.ts`), on the same clock. */
+  readonly notes: EventSource<NoteEvent>;
   readonly status: ReadonlyObservable<PitchServiceStatus>;
-  connect(options?: ConnectOptions): Promise<void>;
+  /** The running analysis mode (views read it here, never from the settings). */
+  readonly mode: ReadonlyObservable<AnalysisMode>;
+  /** Change the mode; a running session restarts its audio thread if the response changes. */
+  setMode(mode: Partial<AnalysisMode>): Promise<void>;
+  connect(): Promise<void>;
   /** Resume a suspended audio context; call it from a user gesture (tap/click). */
   resume(): Promise<void>;
   /** Stop: disconnect nodes, stop every microphone track, free engine memory, close the context. */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MSG_PITCH, MSG_READY, MSG_TEARDOWN, MSG_TORN_DOWN } from './messages';
 import { createPitchService, MICROPHONE_CONSTRAINTS, type PitchServiceDeps } from './pitch-service';
+import type { NoteEvent } from './pitch-service-types';
 
 /**
  * The pitch service's state machine against fake Web Audio / media objects: what a user would
@@ -10,6 +11,10 @@ import { createPitchService, MICROPHONE_CONSTRAINTS, type PitchServiceDeps } fro
 class FakeTrack {
   stopped = false;
   onended: (() => void) | null = null;
+  /** Chromium reports the input latency here, seconds. */
+  getSettings() {
+    return { latency: 0.01 };
+  }
   stop() {
     this.stopped = true;
   }
@@ -60,6 +65,13 @@ class FakeWorkletNode extends FakeNode {
 class FakeContext {
   state: AudioContextState = 'running';
   sampleRate = 48000;
+  currentTime = 1.2;
+  baseLatency = 0.005;
+  outputLatency = 0.02;
+  /** Audio-clock second 1 is heard at performance time 2000 ms. */
+  getOutputTimestamp() {
+    return { contextTime: 1, performanceTime: 2000 };
+  }
   destination = new FakeNode();
   onstatechange: (() => void) | null = null;
   audioWorklet = { addModule: vi.fn(() => Promise.resolve()) };
@@ -114,7 +126,13 @@ function setup(overrides: Partial<PitchServiceDeps> & { initialState?: AudioCont
       nodes.push(node);
       // The processor answers once the engine is instantiated.
       queueMicrotask(() =>
-        node.port.emit({ type: MSG_READY, sampleRate: 48000, memoryBytes: 65536 }),
+        node.port.emit({
+          type: MSG_READY,
+          sampleRate: 48000,
+          memoryBytes: 65536,
+          windowSamples: 4096,
+          hopSamples: 4096,
+        }),
       );
       return node as unknown as AudioWorkletNode;
     },
@@ -142,16 +160,99 @@ describe('pitch service', () => {
     expect(JSON.stringify(MICROPHONE_CONSTRAINTS)).not.toContain('exact');
     expect(contexts[0]?.analyser.fftSize).toBe(2048);
     expect(contexts[0]?.gain.gain.value).toBe(0);
+    const events: NoteEvent[] = [];
+    service.notes.subscribe((event) => events.push(event));
     nodes[0]?.port.emit({
       type: MSG_PITCH,
       hz: 440,
-      clarity: 0.9,
+      clarity: 0.95,
       levelDb: -20,
-      endSample: 4096,
+      endFrame: 48000 + 4096,
+      onsetFrame: 48000 + 1000,
       memoryBytes: 65536,
     });
     expect(service.pitchHz.get()).toBe(440);
-    expect(service.reading.get()).toEqual({ hz: 440, clarity: 0.9, levelDb: -20, timeMs: 1234 });
+    // Frame 48000 (audio second 1) is heard at 2000 ms; it was processed 25 ms before (output
+    // and base latency) and captured 10 ms before that (the track's input latency).
+    const startMs = 2000 - 25 - 10;
+    const reading = service.reading.get();
+    expect(reading).toMatchObject({
+      hz: 440,
+      clarity: 0.95,
+      levelDb: -20,
+      response: 'block',
+      windowSamples: 4096,
+      sampleRate: 48000,
+      live: true,
+      noteHz: 440,
+    });
+    expect(reading.windowStartMs).toBeCloseTo(startMs, 6);
+    expect(reading.windowEndMs).toBeCloseTo(startMs + 4096 / 48, 6);
+    expect(reading.timeMs).toBe(reading.windowEndMs);
+    expect(reading.noteOnsetMs).toBeCloseTo(startMs + 1000 / 48, 6);
+    // One clear block-mode reading confirms the note; its onset is where the worklet located it.
+    expect(events).toEqual([
+      {
+        type: 'note-on',
+        hz: 440,
+        onsetMs: expect.closeTo(startMs + 1000 / 48, 6),
+        confirmedMs: expect.closeTo(startMs + 4096 / 48, 6),
+      },
+    ]);
+  });
+
+  it('stopping ends the sounding note and leaves a reading that says it is not live', async () => {
+    const { service, nodes } = setup();
+    await service.connect();
+    const events: NoteEvent[] = [];
+    service.notes.subscribe((event) => events.push(event));
+    nodes[0]?.port.emit({
+      type: MSG_PITCH,
+      hz: 440,
+      clarity: 0.95,
+      levelDb: -20,
+      endFrame: 48000 + 4096,
+      onsetFrame: 48000,
+      memoryBytes: 65536,
+    });
+    await service.disconnect();
+    expect(events.map((e) => e.type)).toEqual(['note-on', 'note-off']);
+    expect(events[1]).toMatchObject({ type: 'note-off', offsetMs: 1234 });
+    // Never a reading stamped 0 that a session would take for a time.
+    expect(service.reading.get()).toMatchObject({ hz: 0, live: false, timeMs: 1234, noteHz: 0 });
+  });
+
+  it('owns its mode: setMode changes the response (restarting the audio) and the ceiling', async () => {
+    const { service, nodes } = setup();
+    expect(service.mode.get().response).toBe('block');
+    await service.connect();
+    await service.setMode({ response: 'fast' });
+    expect(service.mode.get().response).toBe('fast');
+    expect(nodes).toHaveLength(2);
+    expect((nodes[1]?.options.processorOptions as { fastResponse: boolean }).fastResponse).toBe(
+      true,
+    );
+    // The ceiling needs no restart: a whistle far above the horn is no pitch.
+    await service.setMode({ ceilingHz: 2100 });
+    expect(nodes).toHaveLength(2);
+    nodes[1]?.port.emit({
+      type: MSG_READY,
+      sampleRate: 48000,
+      memoryBytes: 65536,
+      windowSamples: 1024,
+      hopSamples: 256,
+    });
+    nodes[1]?.port.emit({
+      type: MSG_PITCH,
+      hz: 4186,
+      clarity: 0.99,
+      levelDb: -20,
+      endFrame: 96000,
+      onsetFrame: 95000,
+      memoryBytes: 65536,
+    });
+    expect(service.reading.get()).toMatchObject({ hz: 0, clarity: 0, response: 'fast' });
+    await expect(service.setMode({ ceilingHz: 10 })).rejects.toThrow(/ceilingHz must be 500/);
   });
 
   it('disconnect stops every track, frees the engine, closes the context; repeatable', async () => {
@@ -254,7 +355,8 @@ describe('pitch service', () => {
 
   it('releases the microphone while the page is hidden and reconnects on return', async () => {
     const { service, streams, setVisibility } = setup();
-    await service.connect({ fastResponse: true });
+    await service.setMode({ response: 'fast' });
+    await service.connect();
     setVisibility('hidden');
     await flush();
     expect(streams[0]?.tracks[0]?.stopped).toBe(true);
@@ -263,7 +365,7 @@ describe('pitch service', () => {
     await flush();
     await flush();
     expect(service.status.get()).toEqual({ state: 'connected' });
-    expect(service.diagnostics().fastResponse).toBe(true);
+    expect(service.diagnostics().response).toBe('fast');
   });
 
   it('disconnect during connect wins: nothing stays open', async () => {
@@ -308,7 +410,7 @@ describe('pitch service', () => {
   it('passes the response mode to the worklet; changing it reconnects', async () => {
     const { service, nodes } = setup();
     await service.connect();
-    await service.connect({ fastResponse: true });
+    await service.setMode({ response: 'fast' });
     expect((nodes[0]?.options.processorOptions as { fastResponse: boolean }).fastResponse).toBe(
       false,
     );

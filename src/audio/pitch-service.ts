@@ -1,4 +1,5 @@
-import { createObservable } from '../lib/observable';
+import { createEmitter, createObservable } from '../lib/observable';
+import { createAudioClock, type AudioClock } from './audio-clock';
 import { compileEngine } from './engine-loader';
 import { mapMediaError, serviceError } from './errors';
 import {
@@ -10,9 +11,11 @@ import {
   MSG_TORN_DOWN,
   type AccumulatorProcessorOptions,
   type FromWorkletMessage,
+  type ReadyMessage,
 } from './messages';
+import { createNoteTracker, trackerOptionsFor, type NoteEvent } from './note-tracker';
 import type {
-  ConnectOptions,
+  AnalysisMode,
   PitchReading,
   PitchService,
   PitchServiceError,
@@ -26,7 +29,39 @@ const READY_TIMEOUT_MS = 10_000;
 /** How long disconnect waits for the processor to confirm the engine is freed. */
 const TEARDOWN_TIMEOUT_MS = 250;
 
-const NO_READING: PitchReading = Object.freeze({ hz: 0, clarity: 0, levelDb: -120, timeMs: 0 });
+/** Default ceiling: written C7 on the piccolo in B♭ (sounding B♭7, 3729 Hz) plus a whole tone. */
+export const DEFAULT_CEILING_HZ = 4186;
+export const DEFAULT_MODE: AnalysisMode = Object.freeze({
+  response: 'block',
+  ceilingHz: DEFAULT_CEILING_HZ,
+});
+
+/** The stream's value while nothing is analysed: no pitch, not live, stamped `atMs`. */
+export function idleReading(atMs: number, mode: AnalysisMode): PitchReading {
+  return {
+    hz: 0,
+    clarity: 0,
+    levelDb: -120,
+    windowStartMs: atMs,
+    windowEndMs: atMs,
+    timeMs: atMs,
+    response: mode.response,
+    windowSamples: 0,
+    sampleRate: 0,
+    live: false,
+    noteHz: 0,
+    noteOnsetMs: Number.NaN,
+  };
+}
+
+function validateMode(mode: AnalysisMode): void {
+  if (mode.response !== 'block' && mode.response !== 'fast') {
+    throw new RangeError(`response must be 'block' or 'fast', got ${String(mode.response)}`);
+  }
+  if (!(mode.ceilingHz >= 500 && mode.ceilingHz <= 20_000)) {
+    throw new RangeError(`ceilingHz must be 500..20000 Hz, got ${mode.ceilingHz}`);
+  }
+}
 
 /**
  * Microphone constraints: the processing meant for speech calls would fight a tuner (AGC pumps the
@@ -71,7 +106,8 @@ export interface PitchServiceDiagnostics {
   tracksStopped: number;
   /** Pitch messages received from the worklet. */
   messages: number;
-  fastResponse: boolean;
+  /** The response mode of the running audio thread (none: the set mode). */
+  response: AnalysisMode['response'];
 }
 
 export interface WebPitchService extends PitchService {
@@ -88,7 +124,12 @@ interface Session {
   silent?: GainNode;
   node?: AudioWorkletNode;
   engineMemoryBytes: number;
-  fastResponse: boolean;
+  response: AnalysisMode['response'];
+  /** From the worklet's ready message. */
+  windowSamples: number;
+  hopSamples: number;
+  clock?: AudioClock;
+  tracker?: ReturnType<typeof createNoteTracker>;
 }
 
 export function createPitchService(deps: PitchServiceDeps): WebPitchService {
@@ -106,14 +147,15 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
   const now = deps.now ?? (() => performance.now());
   const readyTimeoutMs = deps.readyTimeoutMs ?? READY_TIMEOUT_MS;
 
+  const mode = createObservable<AnalysisMode>(DEFAULT_MODE);
   const pitchHz = createObservable(0);
-  const reading = createObservable<PitchReading>(NO_READING);
+  const reading = createObservable<PitchReading>(idleReading(0, DEFAULT_MODE));
+  const notes = createEmitter<NoteEvent>();
   const status = createObservable<PitchServiceStatus>({ state: 'stopped' });
 
   let session: Session | undefined;
   /** Bumped by every connect/disconnect: a connect that sees another value was overtaken. */
   let generation = 0;
-  let lastOptions: ConnectOptions = {};
   let pausedWhileHidden = false;
   const counts = {
     contextsCreated: 0,
@@ -126,6 +168,13 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
   const setReading = (next: PitchReading): void => {
     reading.set(next);
     pitchHz.set(next.hz);
+  };
+
+  /** The stream goes quiet: the sounding note ends now, and the reading says nothing is live. */
+  const goIdle = (s: Session | undefined): void => {
+    const atMs = now();
+    for (const event of s?.tracker?.flush(atMs) ?? []) notes.emit(event);
+    setReading(idleReading(atMs, mode.get()));
   };
 
   const fail = (error: PitchServiceError): void => {
@@ -181,13 +230,36 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
   }
 
   function onWorkletMessage(s: Session, data: FromWorkletMessage): void {
-    if (data.type !== MSG_PITCH) return;
+    if (data.type !== MSG_PITCH || !s.clock || !s.tracker) return;
     counts.messages++;
     s.engineMemoryBytes = data.memoryBytes;
-    setReading({ hz: data.hz, clarity: data.clarity, levelDb: data.levelDb, timeMs: now() });
+    const clock = s.clock;
+    clock.sync(now());
+    const aboveCeiling = data.hz > mode.get().ceilingHz;
+    const hz = aboveCeiling ? 0 : data.hz;
+    const windowStartMs = clock.toPerfMs(data.endFrame - s.windowSamples);
+    const windowEndMs = clock.toPerfMs(data.endFrame);
+    const onsetMs = data.onsetFrame >= 0 ? clock.toPerfMs(data.onsetFrame) : Number.NaN;
+    const clarity = aboveCeiling ? 0 : data.clarity;
+    const events = s.tracker.push({ hz, clarity, windowStartMs, windowEndMs, onsetMs });
+    for (const event of events) notes.emit(event);
+    setReading({
+      hz,
+      clarity,
+      levelDb: data.levelDb,
+      windowStartMs,
+      windowEndMs,
+      timeMs: windowEndMs,
+      response: s.response,
+      windowSamples: s.windowSamples,
+      sampleRate: s.context.sampleRate,
+      live: true,
+      noteHz: s.tracker.current.hz,
+      noteOnsetMs: s.tracker.current.onsetMs,
+    });
   }
 
-  function waitForReady(node: AudioWorkletNode): Promise<number> {
+  function waitForReady(node: AudioWorkletNode): Promise<ReadyMessage> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () => reject(serviceError('engine', 'the audio processor did not start in time')),
@@ -197,7 +269,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
         const data = event.data;
         if (data.type === MSG_READY) {
           clearTimeout(timer);
-          resolve(data.memoryBytes);
+          resolve(data);
         } else if (data.type === MSG_ERROR) {
           clearTimeout(timer);
           reject(serviceError('engine', data.message));
@@ -206,12 +278,12 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
     });
   }
 
-  async function connect(options: ConnectOptions = {}): Promise<void> {
-    const fastResponse = options.fastResponse ?? false;
-    lastOptions = { fastResponse };
+  async function connect(): Promise<void> {
+    const response = mode.get().response;
+    const fastResponse = response === 'fast';
     pausedWhileHidden = false;
     const state = status.get().state;
-    if (session && session.fastResponse === fastResponse && state !== 'error') {
+    if (session && session.response === response && state !== 'error') {
       if (state === 'suspended') await resume();
       return;
     }
@@ -233,7 +305,13 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       return;
     }
     counts.contextsCreated++;
-    const s: Session = { context, engineMemoryBytes: 0, fastResponse };
+    const s: Session = {
+      context,
+      engineMemoryBytes: 0,
+      response,
+      windowSamples: 0,
+      hopSamples: 0,
+    };
     session = s;
     const stale = (): boolean => myGeneration !== generation;
 
@@ -292,8 +370,18 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       source.connect(node).connect(silent);
       // A path to the destination keeps every browser pulling audio through the graph.
       silent.connect(context.destination);
-      s.engineMemoryBytes = await ready;
+      const readyMessage = await ready;
       if (stale()) return;
+      s.engineMemoryBytes = readyMessage.memoryBytes;
+      s.windowSamples = readyMessage.windowSamples;
+      s.hopSamples = readyMessage.hopSamples;
+      const inputLatencyS =
+        (stream.getAudioTracks()[0]?.getSettings() as { latency?: number } | undefined)?.latency ??
+        0;
+      s.clock = createAudioClock(context, Number.isFinite(inputLatencyS) ? inputLatencyS : 0);
+      s.tracker = createNoteTracker(
+        trackerOptionsFor(response, (1000 * readyMessage.hopSamples) / context.sampleRate),
+      );
       node.port.onmessage = (event: MessageEvent<FromWorkletMessage>) =>
         onWorkletMessage(s, event.data);
 
@@ -302,7 +390,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
           if (session !== s) return;
           session = undefined;
           generation++;
-          setReading(NO_READING);
+          goIdle(s);
           void release(s);
           fail(serviceError('track-ended', 'the microphone track ended'));
         };
@@ -326,7 +414,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
     generation++;
     const s = session;
     session = undefined;
-    setReading(NO_READING);
+    goIdle(s);
     if (s) await release(s);
   }
 
@@ -339,7 +427,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
   async function resume(): Promise<void> {
     const s = session;
     if (!s) {
-      await connect(lastOptions);
+      await connect();
       return;
     }
     if (s.context.state !== 'running') await s.context.resume();
@@ -356,14 +444,35 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       }
     } else if (pausedWhileHidden) {
       pausedWhileHidden = false;
-      void connect(lastOptions);
+      void connect();
     }
   });
+
+  async function setMode(change: Partial<AnalysisMode>): Promise<void> {
+    const next = { ...mode.get(), ...change };
+    validateMode(next);
+    const previous = mode.get();
+    if (next.response === previous.response && next.ceilingHz === previous.ceilingHz) return;
+    mode.set(Object.freeze(next));
+    // A running session restarts its audio thread for a new response; from the click that
+    // changed it, so a new audio context may start straight away.
+    const state = status.get().state;
+    if (
+      session &&
+      next.response !== session.response &&
+      (state === 'connected' || state === 'suspended')
+    ) {
+      await connect();
+    }
+  }
 
   return {
     pitchHz,
     reading,
+    notes,
     status,
+    mode,
+    setMode,
     connect,
     resume,
     disconnect,
@@ -372,7 +481,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       engineMemoryBytes: session?.engineMemoryBytes ?? 0,
       sampleRate: session?.context.sampleRate ?? 0,
       contextState: session?.context.state ?? 'none',
-      fastResponse: session?.fastResponse ?? false,
+      response: session?.response ?? mode.get().response,
       ...counts,
     }),
   };

@@ -1,21 +1,33 @@
-import { createObservable } from '../lib/observable';
-import type { PitchReading, PitchService, PitchServiceStatus } from './pitch-service-types';
-
-const SILENCE: PitchReading = { hz: 0, clarity: 0, levelDb: -120, timeMs: 0 };
+import { createEmitter, createObservable } from '../lib/observable';
+import { DEFAULT_MODE, idleReading } from './pitch-service';
+import type {
+  AnalysisMode,
+  NoteEvent,
+  PitchReading,
+  PitchService,
+  PitchServiceStatus,
+} from './pitch-service-types';
 
 /**
- * PLACEHOLDER until the real pitch service lands (separate issue): it opens no microphone and
- * always reports "no pitch" (0 Hz). `connect()` goes straight to 'connected'. Swap the import in
- * `src/main.tsx` for the real service.
+ * A pitch service that opens no microphone and always reports "no pitch" (0 Hz, not live):
+ * `connect()` goes straight to 'connected'. For tests of views, and a one-import swap in
+ * `src/main.tsx` for working on the UI without audio.
  */
-export function createPlaceholderPitchService(): PitchService {
-  const pitchHz = createObservable(0);
-  const reading = createObservable<PitchReading>(SILENCE);
-  const status = createObservable<PitchServiceStatus>({ state: 'stopped' });
+export function createPlaceholderPitchService(
+  initialStatus: PitchServiceStatus = { state: 'stopped' },
+): PitchService {
+  const mode = createObservable<AnalysisMode>(DEFAULT_MODE);
+  const status = createObservable<PitchServiceStatus>(initialStatus);
   return {
-    pitchHz,
-    reading,
+    pitchHz: createObservable(0),
+    reading: createObservable<PitchReading>(idleReading(0, DEFAULT_MODE)),
+    notes: createEmitter<NoteEvent>(),
+    mode,
     status,
+    setMode(change) {
+      mode.set({ ...mode.get(), ...change });
+      return Promise.resolve();
+    },
     connect() {
       status.set({ state: 'connected' });
       return Promise.resolve();

@@ -1,5 +1,4 @@
 import engineUrl from '../../engine/build/pitch-engine.wasm?url';
-import { getSettingsStore } from '../settings/settings';
 import workletUrl from './accumulator.worklet.ts?worker&url';
 import { createPitchService, type WebPitchService } from './pitch-service';
 
@@ -10,17 +9,11 @@ declare global {
 
 /**
  * The app's real pitch service: engine `.wasm` and accumulator worklet as Vite emits them (real
- * files beside the scripts, fetched same-origin). A `connect()` without options follows the
- * persisted "fast response" setting.
+ * files beside the scripts, fetched same-origin). Its analysis mode is set from the settings by
+ * `src/app/analysis-mode.ts`, wired once at start-up.
  */
 export function createWebPitchService(): WebPitchService {
   const service = createPitchService({ engineUrl, workletUrl });
-  const connect = service.connect;
-  const withDefaults: WebPitchService = {
-    ...service,
-    connect: (options) =>
-      connect(options ?? { fastResponse: getSettingsStore().get().fastResponse }),
-  };
-  globalThis.__embouchurePitchService = withDefaults;
-  return withDefaults;
+  globalThis.__embouchurePitchService = service;
+  return service;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { liveReading } from '../audio/testing/stream';
 import { writtenMidiToHz } from '../music/transposition';
 import {
   createIntervalSession,
@@ -6,6 +7,9 @@ import {
   questionText,
   REFERENCE_MS,
 } from './interval-session';
+
+/** A reading of a note the stream has confirmed. */
+const noted = (hz: number, t: number) => liveReading(hz, t, 'fast', { noteHz: hz });
 
 const question = { referenceMidi: 60, semitones: 4, intervalName: 'major 3rd', answerMidi: 64 };
 
@@ -18,11 +22,11 @@ function answerWith(hz: number) {
   session.ask(0);
   // The reference still sounds: a pitch heard then (the app's own tone) is not an answer.
   for (let t = 0; t < REFERENCE_MS; t += 50) {
-    session.onReading({ hz: session.referenceHz(0), clarity: 1, levelDb: -20, timeMs: t });
+    session.onReading(noted(session.referenceHz(0), t));
   }
   expect(session.state.get().phase).toBe('listen');
   for (let t = 2000; t < 3000; t += 50) {
-    session.onReading({ hz, clarity: 1, levelDb: -20, timeMs: t });
+    session.onReading(noted(hz, t));
   }
   return session.state.get();
 }

@@ -144,11 +144,13 @@ export function createIntervalSession(options: {
       state.set({ ...current, phase: 'listen' });
     },
     onReading(reading) {
+      if (!reading.live) return;
       const current = state.get();
       if (current.phase === 'listen' && reading.timeMs >= listenUntilMs) {
         state.set({ ...current, phase: 'answer' });
       } else if (current.phase !== 'answer') return;
-      const heard = nearestWrittenNote(reading.hz, instrument, a4Hz);
+      // Only while the stream says a note sounds (its onset gate ignores stray pitched frames).
+      const heard = nearestWrittenNote(reading.noteHz > 0 ? reading.hz : 0, instrument, a4Hz);
       if (!heard.hasPitch) {
         heldMidi = null;
         heldCents = [];

@@ -1,4 +1,4 @@
-import type { PitchReading } from '../audio/pitch-service-types';
+import type { NoteEvent, PitchReading } from '../audio/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import { coachNote, coachSession, wrongNoteAdvice, type CoachAdvice } from '../music/coach';
 import { centsBetween } from '../music/cents';
@@ -10,8 +10,11 @@ import { noteContext } from './note-context';
 
 /** Hold length a player can choose, seconds. */
 export const HOLD_SECONDS_RANGE = { min: 1, max: 60 } as const;
-/** A note starts on the first pitched frame after this much silence (a breath between notes). */
-const SILENCE_BEFORE_ONSET_MS = 60;
+/**
+ * A hold starts on a note-on of the pitch stream (its onset gate already ignores stray pitched
+ * frames) within this of the target; any other note is reported as heard, not held.
+ */
+export const NEAR_TARGET_CENTS = 100;
 
 export interface LongToneOptions {
   notes: readonly ScaleNote[];
@@ -40,6 +43,8 @@ export interface LongToneState {
   index: number;
   /** Onset of the current hold on the pitch service's clock, ms (null while waiting). */
   onsetMs: number | null;
+  /** While waiting: the written note last heard instead of the target (a wrong note), or null. */
+  heardInsteadMidi: number | null;
   outcomes: readonly NoteOutcome[];
   score: number;
   sessionAdvice: string | null;
@@ -50,6 +55,8 @@ export interface LongToneSession {
   readonly state: ReadonlyObservable<LongToneState>;
   /** Feed every reading of the pitch service (the page subscribes and forwards). */
   onReading(reading: PitchReading): void;
+  /** Feed every note event of the pitch service: a hold starts on a note-on near the target. */
+  onNote(event: NoteEvent): void;
   /** Score the current note with what was heard so far (or nothing) and move on. */
   skip(nowMs: number): void;
   /** End the exercise now; unplayed notes are left out of the results. */
@@ -59,7 +66,7 @@ export interface LongToneSession {
 
 /**
  * The long-tone exercise as a state machine, independent of React and of the microphone:
- * for each note, wait for the player to start it (a pitched frame after silence), record
+ * for each note, wait for the player to start it (a note-on near the target), record
  * `holdSeconds` of readings, score the hold and ask the coach, then go to the next note.
  */
 export function createLongToneSession(options: LongToneOptions): LongToneSession {
@@ -75,12 +82,12 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     phase: 'waiting',
     index: 0,
     onsetMs: null,
+    heardInsteadMidi: null,
     outcomes: [],
     score: 0,
     sessionAdvice: null,
   });
   let samples: PitchSample[] = [];
-  let silentSinceMs: number | null = null;
   let lastTimeMs = 0;
 
   const complete = (): void => {
@@ -94,7 +101,7 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     const sameNoteThisSession = current.outcomes
       .filter((o) => o.writtenMidi === note.midi && o.result.medianCents !== null)
       .map((o) => o.result.medianCents as number);
-    const heard = heldNote(samples, instrument, a4Hz);
+    const heard = heldNote(samples, instrument, a4Hz) ?? current.heardInsteadMidi;
     const advice = !context
       ? null
       : result.medianCents === null && heard !== null && heard !== note.midi
@@ -118,12 +125,12 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     };
     const outcomes = [...current.outcomes, outcome];
     samples = [];
-    silentSinceMs = null;
     const last = current.index + 1 >= notes.length;
     state.set({
       phase: last ? 'done' : 'waiting',
       index: last ? current.index : current.index + 1,
       onsetMs: null,
+      heardInsteadMidi: null,
       outcomes,
       score: overallScore(outcomes.map((o) => o.result)),
       sessionAdvice: last ? coachSession(outcomes.map((o) => o.result.medianCents)) : null,
@@ -135,23 +142,27 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     targetHz: (index) => targets[index],
     onReading(reading) {
       const current = state.get();
-      lastTimeMs = reading.timeMs;
-      if (current.phase === 'done') return;
-      if (current.phase === 'waiting') {
-        if (!(reading.hz > 0)) {
-          silentSinceMs ??= reading.timeMs;
-          return;
-        }
-        if (silentSinceMs === null || reading.timeMs - silentSinceMs < SILENCE_BEFORE_ONSET_MS) {
-          silentSinceMs = null;
-          return;
-        }
-        samples = [{ timeMs: reading.timeMs, hz: reading.hz }];
-        state.set({ ...current, phase: 'holding', onsetMs: reading.timeMs });
+      if (!reading.live || current.phase !== 'holding' || current.onsetMs === null) return;
+      // A reading describes its whole window: its pitch belongs to the window's middle.
+      const timeMs = (reading.windowStartMs + reading.windowEndMs) / 2;
+      lastTimeMs = reading.windowEndMs;
+      if (timeMs >= current.onsetMs) samples.push({ timeMs, hz: reading.hz });
+      if (reading.windowEndMs - current.onsetMs >= holdMs) complete();
+    },
+    onNote(event) {
+      const current = state.get();
+      if (current.phase !== 'waiting' || event.type !== 'note-on') return;
+      const targetHz = targets[current.index];
+      if (Math.abs(centsBetween(targetHz, event.hz)) > NEAR_TARGET_CENTS) {
+        const heard = nearestWrittenNote(event.hz, instrument, a4Hz);
+        const heardInsteadMidi = heard.hasPitch ? heard.writtenMidi : null;
+        if (heardInsteadMidi !== current.heardInsteadMidi)
+          state.set({ ...current, heardInsteadMidi });
         return;
       }
-      samples.push({ timeMs: reading.timeMs, hz: reading.hz });
-      if (reading.timeMs - (current.onsetMs ?? reading.timeMs) >= holdMs) complete();
+      samples = [];
+      lastTimeMs = event.confirmedMs;
+      state.set({ ...current, phase: 'holding', onsetMs: event.onsetMs, heardInsteadMidi: null });
     },
     skip(nowMs) {
       if (state.get().phase === 'done') return;
@@ -170,6 +181,7 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
         ...state.get(),
         phase: 'done',
         onsetMs: null,
+        heardInsteadMidi: null,
         sessionAdvice: coachSession(outcomes.map((o) => o.result.medianCents)),
       });
     },

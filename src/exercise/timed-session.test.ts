@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { buildScale, lipSlurSequence } from '../music/scales';
 import { writtenMidiToHz } from '../music/transposition';
+import { createTestStream } from '../audio/testing/stream';
 import { createTimedSession } from './timed-session';
 
-const base = { tempoBpm: 120, instrument: 'bb-trumpet', a4Hz: 440, latencyMs: 0 } as const;
+const base = { tempoBpm: 120, instrument: 'bb-trumpet', a4Hz: 440 } as const;
 
-/** Plays `hzAt(tMs)` into the session every 20 ms from `fromMs` to `toMs`. */
+/**
+ * Plays `hzAt(tMs)` (the pitch of the audio at time t) into the session through a fast-mode pitch
+ * stream (readings every 16 ms, note events from the stream's tracker), ticking the clock.
+ */
 function play(
   session: ReturnType<typeof createTimedSession>,
   fromMs: number,
   toMs: number,
   hzAt: (t: number) => number,
 ) {
-  for (let t = fromMs; t <= toMs; t += 20) {
-    session.onReading({ hz: hzAt(t), clarity: 1, levelDb: -20, timeMs: t });
-    session.tick(t);
-  }
+  createTestStream(session).play(fromMs, toMs, hzAt, (t) => session.tick(t));
 }
 
 describe('timed session (scales and lip slurs to the metronome)', () => {

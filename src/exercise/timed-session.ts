@@ -1,4 +1,4 @@
-import type { PitchReading } from '../audio/pitch-service-types';
+import type { NoteEvent, PitchReading } from '../audio/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import { centsBetween } from '../music/cents';
 import type { ValveCombo } from '../music/fingerings';
@@ -12,11 +12,10 @@ import {
 import { writtenMidiToHz, type InstrumentId } from '../music/transposition';
 
 /**
- * A reading arrives after its analysis block was filled: in block mode (4096 samples at
- * 44.1 kHz, 93 ms) a note's onset is seen on average about half a block late, plus the message
- * hop. Readings are moved back by this much before timing is scored.
+ * How long after the last note's window the session waits for the stream's last readings before
+ * it scores anyway (a stopped stream sends none): the stream's own timestamps decide, not a guess.
  */
-export const DETECTION_LATENCY_MS = 60;
+const LAST_READING_GRACE_MS = 1000;
 
 export interface TimedNote extends ScaleNote {
   /** Written MIDI numbers a crack would land on (lip slurs: the neighbouring partials). */
@@ -46,6 +45,8 @@ export interface TimedSession {
   /** Beat 0 of the count-in is heard at `startMs` (performance.now() clock). */
   begin(startMs: number): void;
   onReading(reading: PitchReading): void;
+  /** Note events of the pitch stream: note-on onsets are what timing is judged against. */
+  onNote(event: NoteEvent): void;
   /** Advance the clock (call a few times per beat); scores when the last note is over. */
   tick(nowMs: number): void;
   finish(): void;
@@ -61,7 +62,6 @@ export interface TimedOptions {
   a4Hz: number;
   /** Beats of metronome before the first note (default 4). */
   countInBeats?: number;
-  latencyMs?: number;
 }
 
 /** Notes played one per beat to the metronome (scales, lip slurs), scored per note at the end. */
@@ -70,11 +70,13 @@ export function createTimedSession(options: TimedOptions): TimedSession {
   if (notes.length === 0) throw new Error('A timed exercise needs at least one note.');
   const beatMs = 60_000 / options.tempoBpm;
   const countInBeats = options.countInBeats ?? 4;
-  const latencyMs = options.latencyMs ?? DETECTION_LATENCY_MS;
   const targets = notes.map((n) => writtenMidiToHz(n.midi, instrument, a4Hz));
   const state = createObservable<TimedState>({ phase: 'ready', index: 0, outcomes: [], score: 0 });
   const samples: PitchSample[] = [];
+  const onsetsMs: number[] = [];
   let firstNoteMs = 0;
+  /** End of the newest analysed window heard (the stream's clock, not the wall clock). */
+  let heardUntilMs = Number.NEGATIVE_INFINITY;
 
   const score = (): void => {
     const results = scoreTimedNotes(
@@ -83,6 +85,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       firstNoteMs,
       beatMs,
       notes.map((n) => (n.neighbours ?? []).map((m) => writtenMidiToHz(m, instrument, a4Hz))),
+      onsetsMs,
     );
     const outcomes = results.map((result, i): TimedOutcome => {
       const dueMs = firstNoteMs + i * beatMs;
@@ -117,13 +120,22 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     },
     onReading(reading) {
       const phase = state.get().phase;
-      if (phase !== 'count-in' && phase !== 'playing') return;
-      samples.push({ timeMs: reading.timeMs - latencyMs, hz: reading.hz });
+      if (!reading.live || (phase !== 'count-in' && phase !== 'playing')) return;
+      // A reading describes its whole window: its pitch belongs to the window's middle.
+      samples.push({ timeMs: (reading.windowStartMs + reading.windowEndMs) / 2, hz: reading.hz });
+      heardUntilMs = Math.max(heardUntilMs, reading.windowEndMs);
+    },
+    onNote(event) {
+      const phase = state.get().phase;
+      if (event.type === 'note-on' && (phase === 'count-in' || phase === 'playing')) {
+        onsetsMs.push(event.onsetMs);
+      }
     },
     tick(nowMs) {
       const current = state.get();
       if (current.phase !== 'count-in' && current.phase !== 'playing') return;
-      if (nowMs >= firstNoteMs + (notes.length - 0.5) * beatMs + latencyMs) {
+      const lastNoteEndMs = firstNoteMs + (notes.length - 0.5) * beatMs;
+      if (heardUntilMs >= lastNoteEndMs || nowMs >= lastNoteEndMs + LAST_READING_GRACE_MS) {
         score();
         return;
       }

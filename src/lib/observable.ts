@@ -31,3 +31,27 @@ export function createObservable<T>(initial: T): Observable<T> {
     },
   };
 }
+
+/** Things that happen (events), not a value: nothing to `get`, every emit reaches the listeners. */
+export interface EventSource<T> {
+  subscribe(listener: (event: T) => void): () => void;
+}
+
+export interface Emitter<T> extends EventSource<T> {
+  emit(event: T): void;
+}
+
+export function createEmitter<T>(): Emitter<T> {
+  const listeners = new Set<(event: T) => void>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    emit(event) {
+      for (const listener of [...listeners]) listener(event);
+    },
+  };
+}

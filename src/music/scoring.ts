@@ -2,8 +2,9 @@
  * Scores a pitch track (what the microphone heard) against a target note. Pure: a track is an
  * array of `{ timeMs, hz }` samples as the pitch service emits them, `hz` 0 meaning no pitch.
  *
- * Frames are weighted equally: the pitch service emits readings at a fixed hop, silent or not,
- * so a fraction of frames is a fraction of time.
+ * Fractions are fractions of time, not of readings: each reading weighs the time until the next
+ * one (capped at twice the typical gap), because readings do not arrive at a fixed rate (fast
+ * mode caps them near the display rate but sends a note change at once).
  */
 import { centsBetween } from './cents';
 
@@ -15,6 +16,12 @@ export interface PitchSample {
 
 /** Signed cents of `hz` above `referenceHz` (negative = flat). */
 const centsFrom = (hz: number, referenceHz: number): number => centsBetween(referenceHz, hz);
+
+/**
+ * A note-on may be stamped a little after the middle of the first window that heard the note (an
+ * onset late in a long block-mode window): accept it up to this much after that frame.
+ */
+const ONSET_SLACK_MS = 50;
 
 /** Frames further than this from the target belong to another note (a crack or a wrong note). */
 export const ON_NOTE_CENTS = 50;
@@ -66,6 +73,22 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/**
+ * Time each sample stands for: the gap to the next sample, capped at twice the median gap (a
+ * stalled stream is not a long note); the last sample gets the median gap. All 1 when < 2 samples.
+ */
+export function sampleWeights(track: readonly PitchSample[]): number[] {
+  if (track.length < 2) return track.map(() => 1);
+  const gaps: number[] = [];
+  for (let i = 0; i + 1 < track.length; i++) {
+    gaps.push(Math.max(0, track[i + 1].timeMs - track[i].timeMs));
+  }
+  const typical = median(gaps) || 1;
+  const weights = gaps.map((gap) => Math.min(gap, 2 * typical));
+  weights.push(typical);
+  return weights;
+}
+
 function standardDeviation(values: readonly number[]): number {
   const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
   return Math.sqrt(values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / values.length);
@@ -110,10 +133,13 @@ export function scoreHold(track: readonly PitchSample[], options: HoldScoreOptio
   };
   if (track.length === 0) return empty;
 
+  const weights = sampleWeights(track);
+  const totalWeight = weights.reduce((sum, w) => sum + w, 0);
   let voiced = 0;
   let inTune = 0;
   let offNote = 0;
   let afterAttack = 0;
+  let held = 0;
   const heldTimesS: number[] = [];
   const heldCents: number[] = [];
   const startMs = track[0].timeMs;
@@ -126,26 +152,28 @@ export function scoreHold(track: readonly PitchSample[], options: HoldScoreOptio
   const shortNote = track[track.length - 1].timeMs - startMs < 2 * ATTACK_MS;
   for (let i = 0; i < track.length; i++) {
     const sample = track[i];
+    const weight = weights[i];
     const pastAttack = sample.timeMs - startMs >= ATTACK_MS || shortNote;
-    if (pastAttack) afterAttack++;
+    if (pastAttack) afterAttack += weight;
     if (!(sample.hz > 0)) continue;
-    voiced++;
+    voiced += weight;
     const cents = frameCents[i];
     if (Number.isNaN(cents)) {
-      offNote++;
+      offNote += weight;
       continue;
     }
-    if (Math.abs(localMean(track, frameCents, i, halfWindowMs)) <= inTuneCents) inTune++;
+    if (Math.abs(localMean(track, frameCents, i, halfWindowMs)) <= inTuneCents) inTune += weight;
     if (pastAttack) {
+      held += weight;
       heldTimesS.push((sample.timeMs - startMs) / 1000);
       heldCents.push(cents);
     }
   }
-  const inTuneFraction = inTune / track.length;
+  const inTuneFraction = inTune / totalWeight;
   const result: HoldResult = {
     ...empty,
     inTuneFraction,
-    voicedFraction: voiced / track.length,
+    voicedFraction: voiced / totalWeight,
     offNoteFraction: voiced ? offNote / voiced : 0,
   };
   if (heldCents.length === 0) {
@@ -157,7 +185,7 @@ export function scoreHold(track: readonly PitchSample[], options: HoldScoreOptio
   const durationS = heldTimesS[heldTimesS.length - 1] - heldTimesS[0];
   const driftCents = slope(heldTimesS, heldCents) * durationS;
   // Steadiness and centring only count for the part of the hold that was actually on the note.
-  const heldFraction = heldCents.length / afterAttack;
+  const heldFraction = afterAttack > 0 ? held / afterAttack : 0;
   const score =
     70 * inTuneFraction +
     15 * heldFraction * clamp01(1 - spreadCents / 25) +
@@ -298,8 +326,10 @@ export interface TimedNoteResult extends AttackResult {
 
 /**
  * Notes played to a metronome (scales): note i is due at `firstBeatMs + i × beatMs`. Each note's
- * frames are those from half a beat before it is due to half a beat after; its onset is the first
- * frame on the note (within ±50 ¢), its pitch and lock are scored as an attack.
+ * frames are those from half a beat before it is due to half a beat after; its pitch and lock are
+ * scored as an attack. Its onset is the pitch stream's note-on (`onsetsMs`, located on the audio
+ * clock) nearest the beat in that span; without one (a repeated note the stream heard as one), the
+ * first frame on the note.
  */
 export function scoreTimedNotes(
   track: readonly PitchSample[],
@@ -308,6 +338,8 @@ export function scoreTimedNotes(
   beatMs: number,
   /** Per note, the neighbouring notes a crack would land on (lip slurs: the other partials). */
   otherHzPerNote: readonly (readonly number[])[] = [],
+  /** Note-on onsets of the pitch stream, ms on the track's clock. */
+  onsetsMs: readonly number[] = [],
 ): TimedNoteResult[] {
   validateBand('beatMs', beatMs, 60_000 / 208, 60_000 / 40);
   return targetsHz.map((targetHz, i) => {
@@ -330,7 +362,17 @@ export function scoreTimedNotes(
       otherHz,
       holdMs: Math.min(80, beatMs / 4),
     });
-    const timingMs = onset.timeMs - dueMs;
+    let onsetMs = onset.timeMs;
+    let nearest = Number.POSITIVE_INFINITY;
+    for (const ms of onsetsMs) {
+      // A note-on up to the first frame on the note (the scoop before it counts as the note).
+      if (ms < dueMs - beatMs / 2 || ms > onset.timeMs + ONSET_SLACK_MS) continue;
+      if (Math.abs(ms - dueMs) < nearest) {
+        nearest = Math.abs(ms - dueMs);
+        onsetMs = ms;
+      }
+    }
+    const timingMs = onsetMs - dueMs;
     // A note on time scores its attack score; 100 ms late/early costs a quarter of it.
     const timingFactor = clamp01(1 - Math.abs(timingMs) / 400);
     return { ...attack, score: Math.round(attack.score * timingFactor), timingMs };

@@ -189,3 +189,14 @@ export function nearestWrittenNote(
     targetHz: note.targetHz,
   };
 }
+
+/**
+ * Written C7 (double high C, the top strong players reach: ../shared/notes/trumpet.md "Range") plus a
+ * whole tone of margin: above the sounding pitch of that, a reading is no trumpet note.
+ */
+export const HIGHEST_WRITTEN_MIDI_WITH_MARGIN = 96 + 2;
+
+/** Sounding frequency above which a reading is not the instrument (a whistle, electronics), Hz. */
+export function instrumentCeilingHz(instrumentId: InstrumentId, a4Hz: number = DEFAULT_A4_HZ): number {
+  return writtenMidiToHz(HIGHEST_WRITTEN_MIDI_WITH_MARGIN, instrumentId, a4Hz);
+}

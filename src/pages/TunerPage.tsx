@@ -91,7 +91,7 @@ export default function TunerPage() {
           inTuneCents={settings.inTuneCents}
         />
         <DroneControl transposition={settings.transposition} a4Hz={settings.a4Hz} />
-        <TunerSettingsPanel settings={settings} store={store} service={service} />
+        <TunerSettingsPanel settings={settings} store={store} />
       </IonContent>
     </IonPage>
   );

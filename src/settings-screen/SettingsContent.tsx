@@ -1,6 +1,5 @@
 import { useId, useSyncExternalStore } from 'react';
 import { getAnalytics } from '../analytics/analytics';
-import { usePitchService } from '../app/pitch-service-context';
 import { getSettingsStore, useSettings } from '../settings';
 import { getPreferencesStore } from '../settings/preferences';
 import { TunerSettingsPanel } from '../tuner/TunerSettingsPanel';
@@ -14,7 +13,6 @@ import './settings-screen.css';
  * the preferences store.
  */
 export function SettingsContent() {
-  const service = usePitchService();
   const settingsStore = getSettingsStore();
   const settings = useSettings(settingsStore);
   const preferencesStore = getPreferencesStore();
@@ -24,7 +22,7 @@ export function SettingsContent() {
     <>
       <section aria-labelledby={practiceId}>
         <h2 id={practiceId}>Practice</h2>
-        <TunerSettingsPanel settings={settings} store={settingsStore} service={service} />
+        <TunerSettingsPanel settings={settings} store={settingsStore} />
       </section>
       <AppPreferences
         preferences={preferences}

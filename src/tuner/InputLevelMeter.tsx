@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { PitchService } from '../audio/pitch-service-types';
+import type { PitchReading, PitchService } from '../audio/pitch-service-types';
 import { SILENCE_BELOW_DB } from './tuner-display';
 
 /** The level the page shows with no input (the accumulator's floor for digital silence). */
@@ -26,16 +26,14 @@ export function InputLevelMeter(props: { service: PitchService }) {
     const meter = meterRef.current;
     const fill = fillRef.current;
     if (!meter || !fill) return;
-    const connected = () => service.status.get().state === 'connected';
-    let level = connected() ? service.reading.get().levelDb : FLOOR_DB;
+    const levelOf = (reading: PitchReading): number =>
+      reading.live && Number.isFinite(reading.levelDb) ? reading.levelDb : FLOOR_DB;
+    let level = levelOf(service.reading.get());
     let shown = Number.NaN;
     let frame = 0;
 
     const unsubscribeReading = service.reading.subscribe((reading) => {
-      level = connected() && Number.isFinite(reading.levelDb) ? reading.levelDb : FLOOR_DB;
-    });
-    const unsubscribeStatus = service.status.subscribe((status) => {
-      if (status.state !== 'connected') level = FLOOR_DB;
+      level = levelOf(reading);
     });
 
     const draw = (): void => {
@@ -54,7 +52,6 @@ export function InputLevelMeter(props: { service: PitchService }) {
     return () => {
       cancelAnimationFrame(frame);
       unsubscribeReading();
-      unsubscribeStatus();
     };
   }, [service]);
 

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import type { PitchService } from '../audio/pitch-service-types';
 import { INSTRUMENTS, type InstrumentId } from '../music';
 import { A4_HZ_RANGE, type Settings, type SettingsStore } from '../settings';
 
@@ -9,24 +8,17 @@ const BANDS = [2, 3, 5, 10, 15];
  * Instrument (transposition), reference A4, in-tune band and response mode. Native controls: they
  * are keyboard- and screen-reader-friendly everywhere and testable without overlays.
  */
-export function TunerSettingsPanel(props: {
-  settings: Readonly<Settings>;
-  store: SettingsStore;
-  service: PitchService;
-}) {
-  const { settings, store, service } = props;
+export function TunerSettingsPanel(props: { settings: Readonly<Settings>; store: SettingsStore }) {
+  const { settings, store } = props;
   // Unique per instance: the tuner page and the settings screen can both be mounted.
   const a4LabelId = useId();
   const setA4 = (hz: number) => {
     if (!Number.isFinite(hz)) return;
     store.update({ a4Hz: Math.min(A4_HZ_RANGE.max, Math.max(A4_HZ_RANGE.min, Math.round(hz))) });
   };
-  const setFast = (fastResponse: boolean) => {
-    store.update({ fastResponse });
-    // From the click, so a new audio context may start straight away.
-    const state = service.status.get().state;
-    if (state === 'connected' || state === 'suspended') void service.connect({ fastResponse });
-  };
+  // The running stream follows through `wireAnalysisMode` (src/app/analysis-mode.ts), synchronously
+  // inside this click, so a new audio context may start straight away.
+  const setFast = (fastResponse: boolean) => store.update({ fastResponse });
   return (
     <section className="tuner-settings" aria-label="Tuner settings">
       <label className="tuner-field">
@@ -103,7 +95,9 @@ export function TunerSettingsPanel(props: {
           checked={settings.fastResponse}
           onChange={(event) => setFast(event.target.checked)}
         />
-        <span>Fast response (about 10× more updates, uses more battery)</span>
+        <span>
+          Fast response (short windows analysed about 170 times a second; uses more battery)
+        </span>
       </label>
     </section>
   );

@@ -1,45 +1,47 @@
+import type { PitchReading, ResponseMode } from '../audio/pitch-service-types';
 import { createPitchSmoother } from '../music';
 
 /**
- * From raw readings to the Hz the tuner shows: a running median of 3 with a hold
- * (src/music/smoothing), plus, in fast mode, an onset gate. Pure and allocation-free, shared by the
- * page and `npm run bench:latency` (its "shown" column) so the bench measures what users see.
- *
- * Why the gate: fast mode analyses short (1024-sample) windows ~170 times a second, and on noise a
- * lone window sometimes looks periodic; shown alone after silence it would flash a random note.
- * Starting from "no signal", a pitch shows only once two consecutive readings agree within a
- * semitone (≈ 6–17 ms later in fast mode). Block mode's 4096-sample windows do not need it.
+ * From the pitch stream to the Hz the tuner shows: a running median of 3 with a hold
+ * (src/music/smoothing), fed only with readings of the note the stream says is sounding. The onset
+ * gate is the stream's (`src/audio/note-tracker.ts`): a pitch shows once the stream has confirmed
+ * it as a note, and a reading of another pitch shows only once that pitch is confirmed, so a lone
+ * pitched frame in noise or a flash of a neighbouring note in a slur never reaches the display.
+ * Pure and allocation-free, shared by the page and `npm run bench:latency` (its "shown" column) so
+ * the bench measures what users see.
  */
 export interface DisplayFilter {
-  /** Feed a raw reading (0 = no pitch); returns the Hz to show now (0 = no signal). */
-  push(hz: number, timeMs: number): number;
+  /** Feed a reading; returns the Hz to show now (0 = no signal). */
+  push(reading: Pick<PitchReading, 'hz' | 'noteHz' | 'timeMs'>): number;
   reset(): void;
 }
 
 /** Median window and hold per mode (the hold bridges ~4 block readings, or a tongued gap). */
-export function smootherOptionsFor(fastResponse: boolean): { windowSize: number; holdMs: number } {
-  return fastResponse ? { windowSize: 3, holdMs: 250 } : { windowSize: 3, holdMs: 400 };
+export function smootherOptionsFor(response: ResponseMode): { windowSize: number; holdMs: number } {
+  return response === 'fast' ? { windowSize: 3, holdMs: 250 } : { windowSize: 3, holdMs: 400 };
 }
 
-const SEMITONE_RATIO = 2 ** (1 / 12);
+const QUARTER_TONE_RATIO = 2 ** (1 / 24);
 
-export function createDisplayFilter(fastResponse: boolean): DisplayFilter {
-  const smoother = createPitchSmoother(smootherOptionsFor(fastResponse));
-  let previousHz = 0;
+export function createDisplayFilter(response: ResponseMode): DisplayFilter {
+  const smoother = createPitchSmoother(smootherOptionsFor(response));
   return {
-    push(hz, timeMs) {
-      const voiced = hz > 0 && Number.isFinite(hz);
-      const candidate = previousHz;
-      previousHz = voiced ? hz : 0;
-      if (fastResponse && voiced && smoother.valueAt(timeMs) === 0) {
-        const agrees =
-          candidate > 0 && hz / candidate < SEMITONE_RATIO && candidate / hz < SEMITONE_RATIO;
-        if (!agrees) return 0;
+    push(reading) {
+      const { hz, noteHz } = reading;
+      const onNote =
+        hz > 0 &&
+        noteHz > 0 &&
+        hz / noteHz < QUARTER_TONE_RATIO &&
+        noteHz / hz < QUARTER_TONE_RATIO;
+      if (!onNote) return smoother.push(0, reading.timeMs);
+      // A new note replaces the old one at once, not through the median of both.
+      const shown = smoother.valueAt(reading.timeMs);
+      if (shown > 0 && (shown / hz > QUARTER_TONE_RATIO || hz / shown > QUARTER_TONE_RATIO)) {
+        smoother.reset();
       }
-      return smoother.push(voiced ? hz : 0, timeMs);
+      return smoother.push(hz, reading.timeMs);
     },
     reset() {
-      previousHz = 0;
       smoother.reset();
     },
   };

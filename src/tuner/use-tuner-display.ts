@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PitchService } from '../audio/pitch-service-types';
+import type { PitchReading, PitchService } from '../audio/pitch-service-types';
 import { createDisplayFilter } from './display-filter';
 import {
   describeReading,
@@ -11,9 +11,7 @@ import {
   type TunerDisplay,
 } from './tuner-display';
 
-export interface TunerDisplayOptions extends DisplaySettings {
-  fastResponse: boolean;
-}
+export type TunerDisplayOptions = DisplaySettings;
 
 export interface TunerView {
   display: TunerDisplay;
@@ -22,19 +20,20 @@ export interface TunerView {
 }
 
 /**
- * The tuner's reading: smoothed (running median with a short hold, src/music/smoothing) and
- * described for the chosen instrument and A4. The component re-renders only when what it shows
+ * The tuner's reading: the stream's confirmed note, smoothed (`display-filter.ts`) for the reading's
+ * own mode, and described for the chosen instrument and A4. The component re-renders only when what it shows
  * changes (note, cents to 0.1, Hz to 0.1, signal state), not on every message from the audio
  * thread.
  */
 export function useTunerDisplay(service: PitchService, options: TunerDisplayOptions): TunerView {
   const [display, setDisplay] = useState<TunerDisplay>(NO_SIGNAL);
   const [signal, setSignal] = useState<SignalState>('silence');
-  const { transposition, a4Hz, inTuneCents, fastResponse } = options;
+  const { transposition, a4Hz, inTuneCents } = options;
 
   useEffect(() => {
     const settings: DisplaySettings = { transposition, a4Hz, inTuneCents };
-    const filter = createDisplayFilter(fastResponse);
+    let filter = createDisplayFilter(service.mode.get().response);
+    let filterResponse = service.mode.get().response;
     let current: TunerDisplay | undefined;
     let currentSignal: SignalState = 'silence';
     const show = (next: TunerDisplay, levelDb: number): void => {
@@ -47,13 +46,17 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
       current = next;
       setDisplay(next);
     };
-    const onReading = (reading: { hz: number; levelDb: number; timeMs: number }): void => {
-      if (service.status.get().state !== 'connected') {
+    const onReading = (reading: PitchReading): void => {
+      if (!reading.live) {
         filter.reset();
         show(NO_SIGNAL, Number.NEGATIVE_INFINITY);
         return;
       }
-      show(describeReading(filter.push(reading.hz, reading.timeMs), settings), reading.levelDb);
+      if (reading.response !== filterResponse) {
+        filterResponse = reading.response;
+        filter = createDisplayFilter(filterResponse);
+      }
+      show(describeReading(filter.push(reading), settings), reading.levelDb);
     };
     const unsubscribeReading = service.reading.subscribe(onReading);
     const unsubscribeStatus = service.status.subscribe((status) => {
@@ -66,7 +69,7 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
       unsubscribeReading();
       unsubscribeStatus();
     };
-  }, [service, transposition, a4Hz, inTuneCents, fastResponse]);
+  }, [service, transposition, a4Hz, inTuneCents]);
 
   return { display, signal };
 }

@@ -1,6 +1,7 @@
 /**
  * Runs the real `accumulator.worklet.ts` outside a browser: a tiny shim of the AudioWorklet global
- * scope (`AudioWorkletProcessor` with a message port, `registerProcessor`, `sampleRate`), then the
+ * scope (`AudioWorkletProcessor` with a message port, `registerProcessor`, `sampleRate`,
+ * `currentFrame`), then the
  * processor fed 128-sample quanta exactly as the audio thread would. Shared by the unit tests,
  * `npm run bench:latency` and `npm run soak`.
  */
@@ -20,6 +21,7 @@ type ProcessorClass = new (options: { processorOptions?: unknown }) => Processor
 
 const shim = globalThis as unknown as {
   sampleRate: number;
+  currentFrame: number;
   AudioWorkletProcessor: new () => { port: FakePort };
   registerProcessor: (name: string, ctor: ProcessorClass) => void;
 };
@@ -79,6 +81,7 @@ export function startProcessor(
   keepMessages = true,
 ): RunningProcessor {
   shim.sampleRate = sampleRate;
+  shim.currentFrame = 0;
   const messages: FromWorkletMessage[] = [];
   nextSink = (message) => {
     if (keepMessages) messages.push(message);
@@ -94,7 +97,9 @@ export function startProcessor(
     messages,
     quantum(samples) {
       channel[0] = samples;
-      return processor.process(inputs);
+      const alive = processor.process(inputs);
+      shim.currentFrame += samples.length;
+      return alive;
     },
     send(message) {
       processor.port.onmessage?.({ data: message });

@@ -1,0 +1,26 @@
+import type { AnalysisMode, PitchService } from '../audio/pitch-service-types';
+import { instrumentCeilingHz } from '../music';
+import type { Settings, SettingsStore } from '../settings';
+
+/** The analysis mode the settings ask for: response speed, and the instrument's ceiling. */
+export function analysisModeFor(settings: Readonly<Settings>): AnalysisMode {
+  return {
+    response: settings.fastResponse ? 'fast' : 'block',
+    ceilingHz: instrumentCeilingHz(settings.transposition, settings.a4Hz),
+  };
+}
+
+/**
+ * The one wire from the settings to the running pitch stream, made once at start-up: the service
+ * owns its mode, the settings screen only edits the stored settings, and views read the mode from
+ * the stream. Returns the unsubscribe function.
+ */
+export function wireAnalysisMode(store: SettingsStore, service: PitchService): () => void {
+  const apply = (settings: Readonly<Settings>): void => {
+    service.setMode(analysisModeFor(settings)).catch((error: unknown) => {
+      console.error('pitch stream: could not change the analysis mode', error);
+    });
+  };
+  apply(store.get());
+  return store.subscribe(apply);
+}

@@ -1,0 +1,219 @@
+/**
+ * From pitch readings to note events: the one place that decides when a note starts and stops.
+ * Pure and clock-agnostic (times are whatever the caller stamps readings with: the pitch service
+ * uses the audio clock converted to `performance.now()`; the benchmarks use sample counts).
+ *
+ * The onset gate: a pitch becomes a note only once `confirmReadings` consecutive readings agree
+ * within a semitone. Fast mode analyses short 1024-sample windows about 170 times a second and on
+ * noise a lone window sometimes looks periodic, so it needs two; a block-mode window (4096 samples,
+ * ~90 ms) is its own confirmation. A held note survives a single stray reading of another pitch
+ * (a crack, a partial) and ends after `releaseMs` without pitch.
+ *
+ * The onset time of a note is where the audio thread located it inside its window (the
+ * accumulator's `onsetFrame`), not when it was confirmed: timing is judged from it.
+ */
+
+export type NoteEvent =
+  | {
+      type: 'note-on';
+      /** Pitch of the reading(s) that confirmed the note. */
+      hz: number;
+      /** Where the note began, ms on the caller's clock. */
+      onsetMs: number;
+      /** End of the window that confirmed it: the earliest a display could show it. */
+      confirmedMs: number;
+    }
+  | {
+      type: 'note-off';
+      /** Pitch of the note that ended. */
+      hz: number;
+      onsetMs: number;
+      /** Where it ended: the next note's onset, or about where the pitch was lost. */
+      offsetMs: number;
+    };
+
+export interface TrackedReading {
+  hz: number;
+  /** 0..1, the engine's confidence (NSDF peak); a held tone reads 0.95–1. */
+  clarity: number;
+  windowStartMs: number;
+  windowEndMs: number;
+  /** Where the note this reading newly names began, or NaN (see `AnalysisResult.onsetFrame`). */
+  onsetMs: number;
+}
+
+export interface NoteTrackerOptions {
+  /** Consecutive agreeing readings that confirm a note, 1..8. */
+  confirmReadings: number;
+  /**
+   * The same for readings at least CLEAR_READING clear, 1..confirmReadings. A block-mode reading
+   * in the middle of a slur mixes two notes and names a third with clarity 0.5–0.8 (seen on the
+   * corpus phrase); a clear one names the note it heard.
+   */
+  confirmClearReadings: number;
+  /** No pitch for this long ends the note, ms (0 = at the first reading without pitch), 0..1000. */
+  releaseMs: number;
+  /** Time between two analyses, ms (for onsets the audio thread did not locate). */
+  hopMs: number;
+  /** Pitches above this are no pitch: far above any trumpet (a whistle, electronics), Hz. */
+  ceilingHz?: number;
+}
+
+/** The stream's settings per analysis mode (see the module comment). */
+export function trackerOptionsFor(
+  response: 'block' | 'fast',
+  hopMs: number,
+  ceilingHz?: number,
+): NoteTrackerOptions {
+  return response === 'fast'
+    ? { confirmReadings: 2, confirmClearReadings: 2, releaseMs: 40, hopMs, ceilingHz }
+    : { confirmReadings: 2, confirmClearReadings: 1, releaseMs: 0, hopMs, ceilingHz };
+}
+
+/** See `NoteTrackerOptions.confirmClearReadings`. */
+export const CLEAR_READING = 0.9;
+
+export interface NoteState {
+  /** The sounding note's pitch (recent median), 0 = none. */
+  hz: number;
+  onsetMs: number;
+}
+
+export interface NoteTracker {
+  /** Feed one reading; returns the events it caused (0, 1 or 2: off then on), reusing one array. */
+  push(reading: TrackedReading): readonly NoteEvent[];
+  /** The note sounding now (hz 0 when none). */
+  readonly current: Readonly<NoteState>;
+  /** End the current note (the stream stopped); returns its note-off, if any. */
+  flush(atMs: number): readonly NoteEvent[];
+  reset(): void;
+}
+
+const SEMITONE_RATIO = 2 ** (1 / 12);
+const QUARTER_TONE_RATIO = 2 ** (1 / 24);
+/** Two readings that may be the same note on its way in (a scoop): within a semitone. */
+const agree = (a: number, b: number): boolean =>
+  a > 0 && b > 0 && a / b < SEMITONE_RATIO && b / a < SEMITONE_RATIO;
+/** A reading of the held note: nearer to it than to either neighbour. */
+const onNote = (hz: number, noteHz: number): boolean =>
+  hz / noteHz < QUARTER_TONE_RATIO && noteHz / hz < QUARTER_TONE_RATIO;
+
+export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
+  const { confirmReadings, confirmClearReadings, releaseMs, hopMs } = options;
+  if (!Number.isInteger(confirmReadings) || confirmReadings < 1 || confirmReadings > 8) {
+    throw new RangeError(`confirmReadings must be an integer 1..8, got ${confirmReadings}`);
+  }
+  if (
+    !Number.isInteger(confirmClearReadings) ||
+    confirmClearReadings < 1 ||
+    confirmClearReadings > confirmReadings
+  ) {
+    throw new RangeError(
+      `confirmClearReadings must be an integer 1..${confirmReadings}, got ${confirmClearReadings}`,
+    );
+  }
+  if (!(releaseMs >= 0 && releaseMs <= 1000)) {
+    throw new RangeError(`releaseMs must be 0..1000 ms, got ${releaseMs}`);
+  }
+  if (!(hopMs > 0 && hopMs <= 1000)) throw new RangeError(`hopMs must be 0..1000 ms, got ${hopMs}`);
+  const ceilingHz = options.ceilingHz ?? Number.POSITIVE_INFINITY;
+
+  const current: NoteState = { hz: 0, onsetMs: Number.NaN };
+  const events: NoteEvent[] = [];
+  let candidateHz = 0;
+  let candidateOnsetMs = 0;
+  let candidateCount = 0;
+  /**
+   * Onset of a candidate the previous reading started and this one abandoned (a reading in the
+   * middle of a slur names a note that is neither): the note that follows began there. NaN if none.
+   */
+  let abandonedOnsetMs = Number.NaN;
+  /** End of the first window without pitch since the note last had one (NaN while voiced). */
+  let unvoicedSinceMs = Number.NaN;
+  let lastVoicedEndMs = 0;
+
+  const noteOff = (offsetMs: number): void => {
+    if (!(current.hz > 0)) return;
+    events.push({ type: 'note-off', hz: current.hz, onsetMs: current.onsetMs, offsetMs });
+    current.hz = 0;
+    current.onsetMs = Number.NaN;
+  };
+
+  const push = (reading: TrackedReading): readonly NoteEvent[] => {
+    events.length = 0;
+    const hz = reading.hz > 0 && reading.hz <= ceilingHz ? reading.hz : 0;
+    if (!(hz > 0)) {
+      candidateCount = 0;
+      abandonedOnsetMs = Number.NaN;
+      if (current.hz > 0) {
+        if (Number.isNaN(unvoicedSinceMs)) unvoicedSinceMs = reading.windowEndMs;
+        if (reading.windowEndMs - unvoicedSinceMs >= releaseMs) {
+          // The pitch was lost somewhere between the last voiced window and this one.
+          noteOff(Math.min(reading.windowEndMs, lastVoicedEndMs + hopMs / 2));
+          unvoicedSinceMs = Number.NaN;
+        }
+      }
+      return events;
+    }
+    if (current.hz > 0 && onNote(hz, current.hz)) {
+      // The held note goes on; follow slow bends with a light low-pass in log frequency.
+      current.hz = Math.exp(0.8 * Math.log(current.hz) + 0.2 * Math.log(hz));
+      candidateCount = 0;
+      abandonedOnsetMs = Number.NaN;
+      unvoicedSinceMs = Number.NaN;
+      lastVoicedEndMs = reading.windowEndMs;
+      return events;
+    }
+    if (candidateCount > 0 && agree(hz, candidateHz)) {
+      candidateCount++;
+    } else {
+      const abandoned = candidateCount > 0 ? candidateOnsetMs : abandonedOnsetMs;
+      candidateHz = hz;
+      candidateCount = 1;
+      candidateOnsetMs = Number.isFinite(reading.onsetMs)
+        ? reading.onsetMs
+        : // Not located: the first window the note fills more than half of.
+          (reading.windowStartMs + reading.windowEndMs) / 2 - hopMs / 2;
+      if (abandoned < candidateOnsetMs) candidateOnsetMs = abandoned;
+      abandonedOnsetMs = Number.NaN;
+    }
+    const needed = reading.clarity >= CLEAR_READING ? confirmClearReadings : confirmReadings;
+    if (candidateCount < needed) {
+      if (candidateCount === 1) abandonedOnsetMs = candidateOnsetMs;
+      return events;
+    }
+    // Never before the note it replaces began.
+    const onsetMs = current.hz > 0 ? Math.max(candidateOnsetMs, current.onsetMs) : candidateOnsetMs;
+    noteOff(onsetMs);
+    // The confirming reading names the note best (the first may still be in the attack's scoop).
+    candidateHz = hz;
+    current.hz = candidateHz;
+    current.onsetMs = onsetMs;
+    candidateCount = 0;
+    abandonedOnsetMs = Number.NaN;
+    unvoicedSinceMs = Number.NaN;
+    lastVoicedEndMs = reading.windowEndMs;
+    events.push({ type: 'note-on', hz: candidateHz, onsetMs, confirmedMs: reading.windowEndMs });
+    return events;
+  };
+
+  return {
+    push,
+    current,
+    flush(atMs) {
+      events.length = 0;
+      noteOff(atMs);
+      candidateCount = 0;
+      unvoicedSinceMs = Number.NaN;
+      return events;
+    },
+    reset() {
+      abandonedOnsetMs = Number.NaN;
+      current.hz = 0;
+      current.onsetMs = Number.NaN;
+      candidateCount = 0;
+      unvoicedSinceMs = Number.NaN;
+      events.length = 0;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Synthetic pitch streams for unit tests of consumers (sessions, displays): readings shaped exactly
+ * like the pitch service's, with note events from the same note tracker, in the order the service
+ * emits them (a reading's events first, then the reading).
+ */
+import { createNoteTracker, trackerOptionsFor, type NoteEvent } from '../note-tracker';
+import type { PitchReading, ResponseMode } from '../pitch-service-types';
+
+export interface StreamConsumer {
+  onReading(reading: PitchReading): void;
+  onNote?(event: NoteEvent): void;
+}
+
+/** Window and hop (ms) of each mode at 48 kHz: 4096/4096 and 1024/256 samples. */
+const SHAPE: Record<ResponseMode, { windowMs: number; hopMs: number; samples: number }> = {
+  block: { windowMs: 4096 / 48, hopMs: 4096 / 48, samples: 4096 },
+  fast: { windowMs: 1024 / 48, hopMs: 256 / 48, samples: 1024 },
+};
+
+export function liveReading(
+  hz: number,
+  windowEndMs: number,
+  response: ResponseMode = 'fast',
+  extra: Partial<PitchReading> = {},
+): PitchReading {
+  const { windowMs, samples } = SHAPE[response];
+  return {
+    hz,
+    clarity: hz > 0 ? 0.98 : 0.2,
+    levelDb: hz > 0 ? -20 : -70,
+    windowStartMs: windowEndMs - windowMs,
+    windowEndMs,
+    timeMs: windowEndMs,
+    response,
+    windowSamples: samples,
+    sampleRate: 48000,
+    live: true,
+    noteHz: 0,
+    noteOnsetMs: Number.NaN,
+    ...extra,
+  };
+}
+
+/**
+ * A stream feeding `consumer`: `play(fromMs, toMs, hzAt)` sends one reading per `everyMs`, its
+ * window centred on each time t, with `hzAt(t)` the pitch of the audio there. Onsets
+ * are located the way the audio thread does in fast mode (mid-window of the first reading of a
+ * new pitch), so events land within a few ms of the real change.
+ */
+export function createTestStream(
+  consumer: StreamConsumer,
+  options: { response?: ResponseMode; everyMs?: number } = {},
+) {
+  const response = options.response ?? 'fast';
+  const { windowMs, hopMs } = SHAPE[response];
+  const everyMs = options.everyMs ?? (response === 'fast' ? 16 : hopMs);
+  const tracker = createNoteTracker(trackerOptionsFor(response, hopMs));
+  let lastHz = 0;
+  const send = (hz: number, endMs: number): void => {
+    const isNew = hz > 0 && (!(lastHz > 0) || Math.abs(1200 * Math.log2(hz / lastHz)) > 50);
+    lastHz = hz;
+    const onsetMs = isNew ? endMs - windowMs / 2 - Math.min(everyMs, hopMs) / 2 : Number.NaN;
+    const reading = liveReading(hz, endMs, response);
+    for (const event of tracker.push({ ...reading, onsetMs })) consumer.onNote?.(event);
+    consumer.onReading({
+      ...reading,
+      noteHz: tracker.current.hz,
+      noteOnsetMs: tracker.current.onsetMs,
+    });
+  };
+  return {
+    send,
+    play(
+      fromMs: number,
+      toMs: number,
+      hzAt: (centreMs: number) => number,
+      tick?: (nowMs: number) => void,
+    ) {
+      // Windows centred on each time: the audio at t is first analysed by a window ending later.
+      for (let t = fromMs; t <= toMs; t += everyMs) {
+        send(hzAt(t), t + windowMs / 2);
+        tick?.(t + windowMs / 2);
+      }
+    },
+  };
+}
