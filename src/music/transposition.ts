@@ -197,6 +197,9 @@ export function nearestWrittenNote(
 export const HIGHEST_WRITTEN_MIDI_WITH_MARGIN = 96 + 2;
 
 /** Sounding frequency above which a reading is not the instrument (a whistle, electronics), Hz. */
-export function instrumentCeilingHz(instrumentId: InstrumentId, a4Hz: number = DEFAULT_A4_HZ): number {
+export function instrumentCeilingHz(
+  instrumentId: InstrumentId,
+  a4Hz: number = DEFAULT_A4_HZ,
+): number {
   return writtenMidiToHz(HIGHEST_WRITTEN_MIDI_WITH_MARGIN, instrumentId, a4Hz);
 }
