@@ -6,6 +6,8 @@ export interface ServiceSnapshot {
   errorKind: string | null;
   errorMessage: string | null;
   hz: number;
+  /** What the latest reading says of itself. */
+  reading: { response: string; live: boolean; windowSamples: number; sampleRate: number };
   diagnostics: {
     engineMemoryBytes: number;
     sampleRate: number;
@@ -15,15 +17,15 @@ export interface ServiceSnapshot {
     tracksOpened: number;
     tracksStopped: number;
     messages: number;
-    fastResponse: boolean;
+    response: 'block' | 'fast';
   };
 }
 
 interface HookService {
   status: { get(): { state: string; error?: { kind: string; message: string } } };
-  reading: { get(): { hz: number } };
+  reading: { get(): { hz: number } & ServiceSnapshot['reading'] };
   diagnostics(): ServiceSnapshot['diagnostics'];
-  connect(options?: { fastResponse?: boolean }): Promise<void>;
+  connect(): Promise<void>;
   disconnect(): Promise<void>;
 }
 
@@ -39,6 +41,12 @@ export function serviceSnapshot(page: Page): Promise<ServiceSnapshot> {
       errorKind: status.error?.kind ?? null,
       errorMessage: status.error?.message ?? null,
       hz: service.reading.get().hz,
+      reading: (({ response, live, windowSamples, sampleRate }) => ({
+        response,
+        live,
+        windowSamples,
+        sampleRate,
+      }))(service.reading.get()),
       diagnostics: service.diagnostics(),
     };
   });

@@ -231,11 +231,10 @@ describe('tuner start-up and modes', () => {
     const note = truthOf(file).notes[0] as TruthNote;
     const page = await openTuner(file);
     await page.check('[data-testid="fast-response"]');
+    // The stream says which mode produced each reading: views read it there.
     await expect
-      .poll(async () => (await serviceSnapshot(page)).diagnostics.fastResponse, {
-        timeout: 10_000,
-      })
-      .toBe(true);
+      .poll(async () => (await serviceSnapshot(page)).reading, { timeout: 10_000 })
+      .toMatchObject({ response: 'fast', live: true, windowSamples: 1024 });
     await expect
       .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
       .toBe('connected');
@@ -248,9 +247,9 @@ describe('tuner start-up and modes', () => {
     await page.reload();
     await expect.poll(() => page.isChecked('[data-testid="fast-response"]')).toBe(true);
     await expect
-      .poll(async () => (await serviceSnapshot(page)).diagnostics.fastResponse, {
+      .poll(async () => (await serviceSnapshot(page)).diagnostics.response, {
         timeout: 10_000,
       })
-      .toBe(true);
+      .toBe('fast');
   });
 });

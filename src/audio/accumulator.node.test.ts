@@ -34,7 +34,11 @@ function run(file: string, fastResponse: boolean) {
 }
 
 interface TruthFile {
-  files: { file: string; reference_track: { hz: (number | null)[] } }[];
+  files: {
+    file: string;
+    notes: { midi: number; onset_s: number }[];
+    reference_track: { hz: (number | null)[] };
+  }[];
 }
 const truth = JSON.parse(readFileSync(join(audioDir, 'truth.json'), 'utf8')) as TruthFile;
 /** Frame-local reference frequencies (frame 4096, hop 512) of a corpus file. */
@@ -42,6 +46,12 @@ function referenceTrack(file: string): (number | null)[] {
   const entry = truth.files.find((f) => f.file === file);
   if (!entry) throw new Error(`${file} not in truth.json`);
   return entry.reference_track.hz;
+}
+
+function truthNotes(file: string): { midi: number; onset_s: number }[] {
+  const entry = truth.files.find((f) => f.file === file);
+  if (!entry) throw new Error(`${file} not in truth.json`);
+  return entry.notes;
 }
 
 const cents = (hz: number, refHz: number) => 1200 * Math.log2(hz / refHz);
@@ -102,6 +112,27 @@ describe('accumulator worklet + engine (Node)', () => {
       expect(stream.events).toEqual([]);
     }
   });
+
+  it.each([false, true])(
+    'locates note onsets of the phrase within 15 ms (median) of the truth (fast mode: %s)',
+    (fastResponse) => {
+      const file = 'phrase/sr48000/phrase_1.wav';
+      const entry = truthNotes(file);
+      const stream = offlineStream(run(file, fastResponse).running.messages);
+      // The stream's notes: onset from the note-on, pitch where it settled (its note-off).
+      const notes = stream.events
+        .map(({ event }) => event)
+        .filter((event) => event.type === 'note-off');
+      expect(notes).toHaveLength(entry.length);
+      const errors = entry.map((note, i) => {
+        const heard = notes[i] as (typeof notes)[number];
+        expect(Math.round(69 + 12 * Math.log2(heard.hz / 440))).toBe(note.midi);
+        return Math.abs(heard.onsetMs - note.onset_s * 1000);
+      });
+      errors.sort((a, b) => a - b);
+      expect(errors[errors.length >> 1]).toBeLessThan(15);
+    },
+  );
 
   it('frees the engine at the next quantum after a teardown request, then goes inert', () => {
     const { running } = run('clean/sr48000/tpt_n064_E4.wav', false);

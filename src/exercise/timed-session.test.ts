@@ -55,4 +55,35 @@ describe('timed session (scales and lip slurs to the metronome)', () => {
     expect(outcomes[2]).toMatchObject({ name: 'C5', outcome: 'cracked', score: 0 });
     expect(outcomes[1].outcome).toBe('locked');
   });
+
+  it.each(['block', 'fast'] as const)(
+    'judges timing on the stream onsets, not a guessed latency (%s mode)',
+    (response) => {
+      const notes = buildScale({ kind: 'major', key: 'C', lowMidi: 60, highMidi: 72 }).slice(0, 4);
+      const session = createTimedSession({ ...base, notes });
+      const stream = createTestStream(session, { response });
+      session.begin(0); // first note due at 2000 ms
+      const hz = notes.map((n) => writtenMidiToHz(n.midi, 'bb-trumpet'));
+      // Every note 40 ms late, tongued (a short gap before each).
+      stream.play(
+        0,
+        2000 + notes.length * 500 + 300,
+        (t) => {
+          const i = Math.floor((t - 2040) / 500);
+          const intoNote = t - 2040 - i * 500;
+          return i >= 0 && i < notes.length && intoNote < 440 ? hz[i] : 0;
+        },
+        (t) => session.tick(t),
+      );
+      const outcomes = session.state.get().outcomes;
+      expect(outcomes).toHaveLength(4);
+      for (const outcome of outcomes) {
+        expect(outcome.timingMs).not.toBeNull();
+        // Within the stream's onset precision of the real 40 ms, in both modes.
+        expect(Math.abs((outcome.timingMs as number) - 40)).toBeLessThan(
+          response === 'fast' ? 8 : 25,
+        );
+      }
+    },
+  );
 });

@@ -6,6 +6,8 @@
 import { createNoteTracker, trackerOptionsFor, type NoteEvent } from '../note-tracker';
 import type { PitchReading, ResponseMode } from '../pitch-service-types';
 
+const LOCATE_STEP_MS = 256 / 48;
+
 export interface StreamConsumer {
   onReading(reading: PitchReading): void;
   onNote?(event: NoteEvent): void;
@@ -43,9 +45,9 @@ export function liveReading(
 
 /**
  * A stream feeding `consumer`: `play(fromMs, toMs, hzAt)` sends one reading per `everyMs`, its
- * window centred on each time t, with `hzAt(t)` the pitch of the audio there. Onsets
- * are located the way the audio thread does in fast mode (mid-window of the first reading of a
- * new pitch), so events land within a few ms of the real change.
+ * window centred on each time t, with `hzAt(t)` the pitch of the audio there. A new pitch's onset
+ * is located to the audio thread's precision (one 256-sample step), so note events land within a
+ * few ms of the real change, in both modes.
  */
 export function createTestStream(
   consumer: StreamConsumer,
@@ -56,12 +58,13 @@ export function createTestStream(
   const everyMs = options.everyMs ?? (response === 'fast' ? 16 : hopMs);
   const tracker = createNoteTracker(trackerOptionsFor(response, hopMs));
   let lastHz = 0;
-  const send = (hz: number, endMs: number): void => {
+  /** `onsetMs` given: where the audio thread located the new note (else none located). */
+  const send = (hz: number, endMs: number, onsetMs = Number.NaN): void => {
     const isNew = hz > 0 && (!(lastHz > 0) || Math.abs(1200 * Math.log2(hz / lastHz)) > 50);
     lastHz = hz;
-    const onsetMs = isNew ? endMs - windowMs / 2 - Math.min(everyMs, hopMs) / 2 : Number.NaN;
     const reading = liveReading(hz, endMs, response);
-    for (const event of tracker.push({ ...reading, onsetMs })) consumer.onNote?.(event);
+    const located = isNew ? onsetMs : Number.NaN;
+    for (const event of tracker.push({ ...reading, onsetMs: located })) consumer.onNote?.(event);
     consumer.onReading({
       ...reading,
       noteHz: tracker.current.hz,
@@ -78,7 +81,13 @@ export function createTestStream(
     ) {
       // Windows centred on each time: the audio at t is first analysed by a window ending later.
       for (let t = fromMs; t <= toMs; t += everyMs) {
-        send(hzAt(t), t + windowMs / 2);
+        const hz = hzAt(t);
+        // Located like the audio thread does: to the nearest 256-sample step (5.3 ms).
+        let onsetMs = t;
+        while (onsetMs - LOCATE_STEP_MS > t - everyMs && hzAt(onsetMs - LOCATE_STEP_MS) === hz) {
+          onsetMs -= LOCATE_STEP_MS;
+        }
+        send(hz, t + windowMs / 2, onsetMs);
         tick?.(t + windowMs / 2);
       }
     },
