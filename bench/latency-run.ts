@@ -180,6 +180,41 @@ function onsetErrors(ons: { onsetS: number; hz: number }[], truth: TruthFile): (
   });
 }
 
+/**
+ * Wrong notes the tuner showed: runs of displayed readings naming a note that is neither the one
+ * sounding (from its onset to the next) nor the one it follows (still ringing into a slur), with
+ * how long each run lasted. A flash of a neighbour or an octave counts once however short.
+ */
+function wrongNotesShown(shown: Event[], truth: TruthFile): { count: number; longestMs: number } {
+  let count = 0;
+  let longestMs = 0;
+  let runStart = Number.NaN;
+  let runMidi = 0;
+  const closeRun = (endS: number) => {
+    if (Number.isNaN(runStart)) return;
+    count++;
+    longestMs = Math.max(longestMs, (endS - runStart) * 1000);
+    runStart = Number.NaN;
+  };
+  for (const e of shown) {
+    const midi = e.hz > 0 ? midiOf(e.hz) : 0;
+    let k = -1;
+    for (let i = 0; i < truth.notes.length; i++) {
+      if ((truth.notes[i] as TruthNote).onset_s <= e.timeS) k = i;
+    }
+    const allowed = [truth.notes[k]?.midi, truth.notes[k - 1]?.midi];
+    const wrong = midi !== 0 && k >= 0 && !allowed.includes(midi);
+    if (!wrong || midi !== runMidi) closeRun(e.timeS);
+    if (wrong && Number.isNaN(runStart)) {
+      runStart = e.timeS;
+      runMidi = midi;
+    }
+    if (!wrong) runMidi = 0;
+  }
+  closeRun(shown.at(-1)?.timeS ?? 0);
+  return { count, longestMs };
+}
+
 const median = (values: number[]) => {
   if (values.length === 0) return Number.NaN;
   const s = [...values].sort((a, b) => a - b);
@@ -226,6 +261,8 @@ export async function main(argv: string[]): Promise<void> {
     const compute: number[] = [];
     const onsetMs: number[] = [];
     let onsetMisses = 0;
+    let wrongShown = 0;
+    let wrongLongestMs = 0;
     let messages = 0;
     for (const phase of phases) {
       const padded = new Float32Array(phase + samples.length);
@@ -241,6 +278,9 @@ export async function main(argv: string[]): Promise<void> {
       };
       const run = await runWorklet(padded, sampleRate, fastResponse, engine, fast);
       const errors = onsetErrors(noteOns(run.stream), shifted);
+      const wrong = wrongNotesShown(shownEvents(run.stream), shifted);
+      wrongShown += wrong.count;
+      wrongLongestMs = Math.max(wrongLongestMs, wrong.longestMs);
       for (const e of errors) if (e === null) onsetMisses++;
       onsetMs.push(...errors.filter((e): e is number => e !== null));
       const r = latencies(run.events, shifted, sampleRate);
@@ -281,7 +321,8 @@ export async function main(argv: string[]): Promise<void> {
     onsetSummary.push(
       `${mode.padEnd(5)}: onset error median ${median(onsetMs).toFixed(1)} ms, median |error| ` +
         `${median(absolute).toFixed(1)} ms, p90 |error| ${percentile(absolute, 0.9).toFixed(1)} ms; ` +
-        `notes without a note-on ${onsetMisses}/${onsetMs.length + onsetMisses}`,
+        `notes without a note-on ${onsetMisses}/${onsetMs.length + onsetMisses}; ` +
+        `wrong notes shown ${wrongShown} in ${phases.length} runs (longest ${wrongLongestMs.toFixed(0)} ms)`,
     );
   }
   console.log(summary.join('\n'));

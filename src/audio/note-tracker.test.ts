@@ -116,5 +116,6 @@ describe('note tracker (the stream onset gate)', () => {
     expect(() => createNoteTracker({ ...ok, confirmReadings: 0 })).toThrow(/1\.\.8/);
     expect(() => createNoteTracker({ ...ok, confirmClearReadings: 3 })).toThrow(/1\.\.2/);
     expect(() => createNoteTracker({ ...ok, releaseMs: -1 })).toThrow(/0\.\.1000/);
+    expect(() => createNoteTracker({ ...ok, agreeCents: 200 })).toThrow(/10\.\.100/);
   });
 });

@@ -4,7 +4,7 @@
  * uses the audio clock converted to `performance.now()`; the benchmarks use sample counts).
  *
  * The onset gate: a pitch becomes a note only once `confirmReadings` consecutive readings agree
- * within a semitone. Fast mode analyses short 1024-sample windows about 170 times a second and on
+ * (within `agreeCents`). Fast mode analyses short 1024-sample windows about 170 times a second and on
  * noise a lone window sometimes looks periodic, so it needs two; a block-mode window (4096 samples,
  * ~90 ms) is its own confirmation. A held note survives a single stray reading of another pitch
  * (a crack, a partial) and ends after `releaseMs` without pitch.
@@ -51,6 +51,14 @@ export interface NoteTrackerOptions {
    * corpus phrase); a clear one names the note it heard.
    */
   confirmClearReadings: number;
+  /**
+   * Readings of a candidate must agree within this to confirm it, cents, 10..100. Fast mode's
+   * readings come every 5 ms and follow an attack's scoop from below: confirming on a semitone
+   * named the note the scoop passes (an E♭ on the way to E) for up to 21 ms, 16 times in 8 runs
+   * of the corpus phrase; 30 ¢ showed none, at 18 ms more to the right note on screen
+   * (`npm run bench:latency`).
+   */
+  agreeCents: number;
   /** No pitch for this long ends the note, ms (0 = at the first reading without pitch), 0..1000. */
   releaseMs: number;
   /** Time between two analyses, ms (for onsets the audio thread did not locate). */
@@ -66,8 +74,22 @@ export function trackerOptionsFor(
   ceilingHz?: number,
 ): NoteTrackerOptions {
   return response === 'fast'
-    ? { confirmReadings: 2, confirmClearReadings: 2, releaseMs: 40, hopMs, ceilingHz }
-    : { confirmReadings: 2, confirmClearReadings: 1, releaseMs: 0, hopMs, ceilingHz };
+    ? {
+        confirmReadings: 2,
+        confirmClearReadings: 2,
+        agreeCents: 30,
+        releaseMs: 40,
+        hopMs,
+        ceilingHz,
+      }
+    : {
+        confirmReadings: 2,
+        confirmClearReadings: 1,
+        agreeCents: 100,
+        releaseMs: 0,
+        hopMs,
+        ceilingHz,
+      };
 }
 
 /** See `NoteTrackerOptions.confirmClearReadings`. */
@@ -89,17 +111,19 @@ export interface NoteTracker {
   reset(): void;
 }
 
-const SEMITONE_RATIO = 2 ** (1 / 12);
 const QUARTER_TONE_RATIO = 2 ** (1 / 24);
-/** Two readings that may be the same note on its way in (a scoop): within a semitone. */
-const agree = (a: number, b: number): boolean =>
-  a > 0 && b > 0 && a / b < SEMITONE_RATIO && b / a < SEMITONE_RATIO;
 /** A reading of the held note: nearer to it than to either neighbour. */
 const onNote = (hz: number, noteHz: number): boolean =>
   hz / noteHz < QUARTER_TONE_RATIO && noteHz / hz < QUARTER_TONE_RATIO;
 
 export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
-  const { confirmReadings, confirmClearReadings, releaseMs, hopMs } = options;
+  const { confirmReadings, confirmClearReadings, releaseMs, hopMs, agreeCents } = options;
+  if (!(agreeCents >= 10 && agreeCents <= 100)) {
+    throw new RangeError(`agreeCents must be 10..100 cents, got ${agreeCents}`);
+  }
+  const agreeRatio = 2 ** (agreeCents / 1200);
+  const agree = (a: number, b: number): boolean =>
+    a > 0 && b > 0 && a / b < agreeRatio && b / a < agreeRatio;
   if (!Number.isInteger(confirmReadings) || confirmReadings < 1 || confirmReadings > 8) {
     throw new RangeError(`confirmReadings must be an integer 1..8, got ${confirmReadings}`);
   }
@@ -123,11 +147,6 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
   let candidateHz = 0;
   let candidateOnsetMs = 0;
   let candidateCount = 0;
-  /**
-   * Onset of a candidate the previous reading started and this one abandoned (a reading in the
-   * middle of a slur names a note that is neither): the note that follows began there. NaN if none.
-   */
-  let abandonedOnsetMs = Number.NaN;
   /** End of the first window without pitch since the note last had one (NaN while voiced). */
   let unvoicedSinceMs = Number.NaN;
   let lastVoicedEndMs = 0;
@@ -144,7 +163,6 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
     const hz = reading.hz > 0 && reading.hz <= ceilingHz ? reading.hz : 0;
     if (!(hz > 0)) {
       candidateCount = 0;
-      abandonedOnsetMs = Number.NaN;
       if (current.hz > 0) {
         if (Number.isNaN(unvoicedSinceMs)) unvoicedSinceMs = reading.windowEndMs;
         if (reading.windowEndMs - unvoicedSinceMs >= releaseMs) {
@@ -159,7 +177,6 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
       // The held note goes on; follow slow bends with a light low-pass in log frequency.
       current.hz = Math.exp(0.8 * Math.log(current.hz) + 0.2 * Math.log(hz));
       candidateCount = 0;
-      abandonedOnsetMs = Number.NaN;
       unvoicedSinceMs = Number.NaN;
       lastVoicedEndMs = reading.windowEndMs;
       return events;
@@ -167,7 +184,9 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
     if (candidateCount > 0 && agree(hz, candidateHz)) {
       candidateCount++;
     } else {
-      const abandoned = candidateCount > 0 ? candidateOnsetMs : abandonedOnsetMs;
+      // A candidate abandoned by the very next reading (a scoop, a slur's blend) started the note
+      // that follows: the onset is carried along the chain.
+      const abandoned = candidateCount > 0 ? candidateOnsetMs : Number.NaN;
       candidateHz = hz;
       candidateCount = 1;
       candidateOnsetMs = Number.isFinite(reading.onsetMs)
@@ -175,13 +194,9 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
         : // Not located: the first window the note fills more than half of.
           (reading.windowStartMs + reading.windowEndMs) / 2 - hopMs / 2;
       if (abandoned < candidateOnsetMs) candidateOnsetMs = abandoned;
-      abandonedOnsetMs = Number.NaN;
     }
     const needed = reading.clarity >= CLEAR_READING ? confirmClearReadings : confirmReadings;
-    if (candidateCount < needed) {
-      if (candidateCount === 1) abandonedOnsetMs = candidateOnsetMs;
-      return events;
-    }
+    if (candidateCount < needed) return events;
     // Never before the note it replaces began.
     const onsetMs = current.hz > 0 ? Math.max(candidateOnsetMs, current.onsetMs) : candidateOnsetMs;
     noteOff(onsetMs);
@@ -190,7 +205,6 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
     current.hz = candidateHz;
     current.onsetMs = onsetMs;
     candidateCount = 0;
-    abandonedOnsetMs = Number.NaN;
     unvoicedSinceMs = Number.NaN;
     lastVoicedEndMs = reading.windowEndMs;
     events.push({ type: 'note-on', hz: candidateHz, onsetMs, confirmedMs: reading.windowEndMs });
@@ -208,7 +222,6 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
       return events;
     },
     reset() {
-      abandonedOnsetMs = Number.NaN;
       current.hz = 0;
       current.onsetMs = Number.NaN;
       candidateCount = 0;
