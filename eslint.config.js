@@ -2,9 +2,13 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { layeringPlugin, PURE_FILES } from './build/eslint-layering.js';
 
-// Layering (see README "Layout"): pure music logic knows nothing of the UI or the platform;
-// only src/audio touches Web Audio / getUserMedia; only src/native imports @capacitor/*.
+// Layering (see README "Layout"): the import direction between the folders of src/ is one rule
+// over one table (build/eslint-layering.js); pure logic (src/music and the pure session modules,
+// PURE_FILES) knows nothing of the UI or the platform; only src/audio touches Web Audio /
+// getUserMedia; only src/native imports @capacitor/*. build/layering.test.ts proves each wall
+// with a probe import that must fail.
 const uiAndPlatform = [
   {
     group: ['react', 'react-dom', 'react-dom/*', 'react/*'],
@@ -16,8 +20,21 @@ const uiAndPlatform = [
     message: 'Only src/native may import Capacitor plugins.',
   },
   {
-    group: ['**/audio/*', '**/native/*', '**/pages/*', '**/components/*', '**/app/*'],
-    message: 'Pure modules must not import app, audio or native code.',
+    group: [
+      '**/native/*',
+      '**/pages/*',
+      '**/shell/*',
+      '**/shared-ui/*',
+      '**/settings/*',
+      '**/lib/use-observable',
+    ],
+    message: 'Pure modules must not import the shell, UI kit, settings or native code.',
+  },
+  {
+    // The stream's types (readings, note events) are data: a type import carries no Web Audio.
+    group: ['**/audio/*'],
+    allowTypeImports: true,
+    message: 'Pure modules may import only types from src/audio (the stream is data to them).',
   },
 ];
 // Analytics is consent-first and loaded on demand: only src/analytics may import Firebase.
@@ -67,9 +84,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/music/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { layering: layeringPlugin },
+    rules: { 'layering/import-direction': 'error' },
+  },
+  {
+    files: PURE_FILES,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...uiAndPlatform, firebaseOnlyInAnalytics] }],
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [...uiAndPlatform, firebaseOnlyInAnalytics] },
+      ],
       'no-restricted-globals': [
         'error',
         ...webAudioGlobals,
@@ -81,7 +107,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/native/**', 'src/music/**'],
+    ignores: ['src/native/**', ...PURE_FILES],
     rules: {
       'no-restricted-imports': ['error', { patterns: [uiAndPlatform[2], firebaseOnlyInAnalytics] }],
     },
@@ -100,7 +126,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/audio/**', 'src/music/**'],
+    ignores: ['src/audio/**', ...PURE_FILES],
     rules: {
       'no-restricted-globals': ['error', ...webAudioGlobals],
       'no-restricted-properties': [

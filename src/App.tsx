@@ -3,13 +3,15 @@ import { IonReactRouter } from '@ionic/react-router';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import type { PitchService } from './audio/pitch-service-types';
-import { HomeTabs } from './app/HomeTabs';
-import { PitchGradientDefs } from './app/PitchGradientDefs';
-import { PitchServiceProvider, usePitchService } from './app/pitch-service-context';
-import { useObservable } from './app/use-observable';
+import { HomeTabs } from './shell/HomeTabs';
+import { PitchGradientDefs } from './shared-ui/PitchGradientDefs';
+import { PitchServiceProvider, usePitchService } from './shared-ui/pitch-service-context';
+import { useObservable } from './lib/use-observable';
 
 // Loaded only when audio actually waits for a gesture: its button is not initial JS (README budget).
-const TapToStart = lazy(() => import('./app/TapToStart').then((m) => ({ default: m.TapToStart })));
+const TapToStart = lazy(() =>
+  import('./shell/TapToStart').then((m) => ({ default: m.TapToStart })),
+);
 
 function TapToStartWhenSuspended() {
   const status = useObservable(usePitchService().status);

@@ -4,8 +4,8 @@ import { createRoot } from 'react-dom/client';
 // The real pitch service: microphone → AudioWorklet → WASM engine (src/audio).
 import { createWebPitchService } from './audio/web-pitch-service';
 import App from './App';
-import { wireAnalysisMode } from './app/analysis-mode';
-import { startApp } from './app/startup';
+import { wireAnalysisMode } from './shell/analysis-mode';
+import { startApp } from './shell/startup';
 import { track } from './analytics/track';
 import { startPwa } from './pwa/start';
 import { getSettingsStore } from './settings';
@@ -28,7 +28,7 @@ import '@ionic/react/css/padding.css';
 import '@ionic/react/css/flex-utils.css';
 // Class flavour: src/settings-screen/theme.ts follows the system or the user's choice.
 import '@ionic/react/css/palettes/dark.class.css';
-import './app/global.css';
+import './shell/global.css';
 
 setupIonicReact();
 watchTheme(getPreferencesStore()); // before the first render: no light flash in dark mode

@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionDriver } from './use-session-driver';
-import { usePitchService } from '../app/pitch-service-context';
-import { useObservable } from '../app/use-observable';
+import { usePitchService } from '../shared-ui/pitch-service-context';
+import { useObservable } from '../lib/use-observable';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
 import type { AttemptRecord } from '../history/records';
-import { noteName } from '../music/notes';
-import { chartNote } from '../music/scales';
+import { noteName, chartNote } from '../music';
 import { useSettings } from '../settings';
 import {
   createIntervalSession,

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { TempoInput, validTempo } from './TempoInput';
 import type { HistoryStore } from '../history/history-db';
-import { valveComboLabel, type ValveCombo } from '../music/fingerings';
-import { LIP_SLUR_COMBOS, lipSlurSequence } from '../music/scales';
+import { valveComboLabel, type ValveCombo, LIP_SLUR_COMBOS, lipSlurSequence } from '../music';
 import type { TimedNote } from './timed-session';
 import { TimedExercise } from './TimedExercise';
 

@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { PitchReading } from '../audio/pitch-service-types';
 import type { ReadonlyObservable } from '../lib/observable';
-import { centsBetween } from '../music/cents';
-import { nearestWrittenNote, type InstrumentId } from '../music/transposition';
-import { noteName } from '../music/notes';
+import { centsBetween, nearestWrittenNote, type InstrumentId, noteName } from '../music';
 
 const WINDOW_MS = 6000;
 const RANGE_CENTS = 60;

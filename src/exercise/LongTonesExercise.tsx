@@ -1,13 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionDriver } from './use-session-driver';
-import { usePitchService } from '../app/pitch-service-context';
-import { useObservable } from '../app/use-observable';
+import { usePitchService } from '../shared-ui/pitch-service-context';
+import { useObservable } from '../lib/use-observable';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
 import type { AttemptRecord } from '../history/records';
-import { fingeringFor, REGULAR_RANGE_WRITTEN_MIDI } from '../music/fingerings';
-import { noteName } from '../music/notes';
-import { chartNote, longTonePyramid, spelledName, type ScaleNote } from '../music/scales';
+import {
+  fingeringFor,
+  REGULAR_RANGE_WRITTEN_MIDI,
+  noteName,
+  chartNote,
+  longTonePyramid,
+  spelledName,
+  type ScaleNote,
+} from '../music';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
 import {

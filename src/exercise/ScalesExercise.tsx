@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import type { HistoryStore } from '../history/history-db';
 import { TempoInput, validTempo } from './TempoInput';
-import { REGULAR_RANGE_WRITTEN_MIDI } from '../music/fingerings';
-import { noteName } from '../music/notes';
 import {
+  REGULAR_RANGE_WRITTEN_MIDI,
+  noteName,
   buildScale,
   MAJOR_KEYS,
   MINOR_KEYS,
   SCALE_KINDS,
   type ScaleKind,
   type ScaleNote,
-} from '../music/scales';
+} from '../music';
 import { TimedExercise } from './TimedExercise';
 
 const KIND_LABELS: Record<ScaleKind, string> = {

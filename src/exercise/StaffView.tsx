@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SpelledNote } from '../music/notes';
+import { type SpelledNote } from '../music';
 import bravuraUrl from './fonts/Bravura.woff2?url';
 
 /** VexFlow key ('f#/4') and accidental code ('#', 'b', 'n' …) for a spelled written note. */

@@ -1,14 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionDriver } from './use-session-driver';
-import { usePitchService } from '../app/pitch-service-context';
-import { useObservable } from '../app/use-observable';
+import { usePitchService } from '../shared-ui/pitch-service-context';
+import { useObservable } from '../lib/use-observable';
 import { createMetronome, type Metronome } from '../audio/metronome';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
 import type { AttemptRecord, ExerciseKind } from '../history/records';
-import { fingeringFor } from '../music/fingerings';
-import { spelledName } from '../music/scales';
-import { writtenMidiToHz } from '../music/transposition';
+import { fingeringFor, spelledName, writtenMidiToHz } from '../music';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
 import { PitchTracePlot } from './Results';

@@ -1,4 +1,4 @@
-import { valvesOf, valveComboLabel, type ValveCombo } from '../music/fingerings';
+import { valvesOf, valveComboLabel, type ValveCombo } from '../music';
 
 /** Three valve buttons seen from above, pressed ones filled, plus the alternates as text. */
 export function ValveDiagram(props: { primary: ValveCombo; alternates: readonly ValveCombo[] }) {

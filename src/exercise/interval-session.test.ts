@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { liveReading } from '../audio/testing/stream';
-import { writtenMidiToHz } from '../music/transposition';
+import { writtenMidiToHz } from '../music';
 import {
   createIntervalSession,
   makeQuestions,

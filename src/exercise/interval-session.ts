@@ -1,9 +1,13 @@
 import type { PitchReading } from '../audio/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
-import { noteName } from '../music/notes';
-import { INTERVALS } from '../music/scales';
-import { overallScore } from '../music/scoring';
-import { nearestWrittenNote, writtenMidiToHz, type InstrumentId } from '../music/transposition';
+import {
+  noteName,
+  INTERVALS,
+  overallScore,
+  nearestWrittenNote,
+  writtenMidiToHz,
+  type InstrumentId,
+} from '../music';
 
 export interface IntervalQuestion {
   /** Written MIDI of the reference the app plays. */

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { midiOf } from '../music/notes';
-import { chartNote } from '../music/scales';
-import { writtenMidiToHz } from '../music/transposition';
+import { midiOf, chartNote, writtenMidiToHz } from '../music';
 import { createTestStream } from '../audio/testing/stream';
 import { createLongToneSession } from './long-tone-session';
 

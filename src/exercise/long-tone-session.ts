@@ -1,11 +1,21 @@
 import type { NoteEvent, PitchReading } from '../audio/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
-import { coachNote, coachSession, wrongNoteAdvice, type CoachAdvice } from '../music/coach';
-import { centsBetween } from '../music/cents';
-import type { ScaleNote } from '../music/scales';
-import { overallScore, scoreHold, type HoldResult, type PitchSample } from '../music/scoring';
-import { noteName } from '../music/notes';
-import { nearestWrittenNote, writtenMidiToHz, type InstrumentId } from '../music/transposition';
+import {
+  coachNote,
+  coachSession,
+  wrongNoteAdvice,
+  type CoachAdvice,
+  centsBetween,
+  type ScaleNote,
+  overallScore,
+  scoreHold,
+  type HoldResult,
+  type PitchSample,
+  noteName,
+  nearestWrittenNote,
+  writtenMidiToHz,
+  type InstrumentId,
+} from '../music';
 import { noteContext } from './note-context';
 
 /** Hold length a player can choose, seconds. */

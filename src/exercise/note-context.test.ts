@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { midiOf } from '../music/notes';
+import { midiOf } from '../music';
 import { noteContext, partialOf } from './note-context';
 
 describe('partial of a written note (harmonic series per valve combination, trumpet.md)', () => {

@@ -1,7 +1,11 @@
-import type { NoteContext } from '../music/coach';
-import { combosFor, valveComboLabel, type ValveCombo } from '../music/fingerings';
-import { noteName } from '../music/notes';
-import { partialsOf } from '../music/partials';
+import {
+  type NoteContext,
+  combosFor,
+  valveComboLabel,
+  type ValveCombo,
+  noteName,
+  partialsOf,
+} from '../music';
 
 /** The partial a written note is on when played with `combo`, or null if that combo cannot play it. */
 export function partialOf(writtenMidi: number, combo: ValveCombo): number | null {

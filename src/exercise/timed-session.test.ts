@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildScale, lipSlurSequence } from '../music/scales';
-import { writtenMidiToHz } from '../music/transposition';
+import { buildScale, lipSlurSequence, writtenMidiToHz } from '../music';
 import { createTestStream } from '../audio/testing/stream';
 import { createTimedSession } from './timed-session';
 

@@ -1,15 +1,16 @@
 import type { NoteEvent, PitchReading } from '../audio/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
-import { centsBetween } from '../music/cents';
-import type { ValveCombo } from '../music/fingerings';
-import type { ScaleNote } from '../music/scales';
 import {
+  centsBetween,
+  type ValveCombo,
+  type ScaleNote,
   overallScore,
   scoreTimedNotes,
   type PitchSample,
   type TimedNoteResult,
-} from '../music/scoring';
-import { writtenMidiToHz, type InstrumentId } from '../music/transposition';
+  writtenMidiToHz,
+  type InstrumentId,
+} from '../music';
 
 /**
  * How long after the last note's window the session waits for the stream's last readings before

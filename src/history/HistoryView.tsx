@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useObservable } from '../app/use-observable';
+import { useObservable } from '../lib/use-observable';
 import { saveTextFile, type SaveTextFile } from '../native/save-file';
 import type { HistoryStore } from './history-db';
 import { exportHistory, importHistory, type HistoryMessage } from './history-file';

@@ -9,8 +9,8 @@ import {
   IonToolbar,
 } from '@ionic/react';
 import { useState } from 'react';
-import { PitchStatusBanner } from '../app/PitchStatusBanner';
-import { useObservable } from '../app/use-observable';
+import { PitchStatusBanner } from '../shared-ui/PitchStatusBanner';
+import { useObservable } from '../lib/use-observable';
 import { IntervalsExercise } from '../exercise/IntervalsExercise';
 import { LipSlursExercise } from '../exercise/LipSlursExercise';
 import { LongTonesExercise } from '../exercise/LongTonesExercise';

@@ -1,6 +1,6 @@
 import { IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
-import { usePitchService } from '../app/pitch-service-context';
-import { PitchStatusBanner } from '../app/PitchStatusBanner';
+import { usePitchService } from '../shared-ui/pitch-service-context';
+import { PitchStatusBanner } from '../shared-ui/PitchStatusBanner';
 import { getInstrument } from '../music';
 import { getSettingsStore, useSettings } from '../settings';
 import { SettingsButton } from '../settings-screen/SettingsButton';

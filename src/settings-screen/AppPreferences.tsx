@@ -1,6 +1,6 @@
 import type { Analytics, AnalyticsState } from '../analytics/analytics';
 import { useId } from 'react';
-import { useObservable } from '../app/use-observable';
+import { useObservable } from '../lib/use-observable';
 import {
   THEMES,
   type Preferences,

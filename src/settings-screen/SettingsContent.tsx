@@ -1,4 +1,5 @@
-import { useId, useSyncExternalStore } from 'react';
+import { useId } from 'react';
+import { useObservable } from '../lib/use-observable';
 import { getAnalytics } from '../analytics/analytics';
 import { getSettingsStore, useSettings } from '../settings';
 import { getPreferencesStore } from '../settings/preferences';
@@ -16,7 +17,7 @@ export function SettingsContent() {
   const settingsStore = getSettingsStore();
   const settings = useSettings(settingsStore);
   const preferencesStore = getPreferencesStore();
-  const preferences = useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
+  const preferences = useObservable(preferencesStore);
   const practiceId = useId();
   return (
     <>

@@ -1,4 +1,4 @@
-import { PITCH_GRADIENT_ID } from '../app/PitchGradientDefs';
+import { PITCH_GRADIENT_ID } from '../shared-ui/PitchGradientDefs';
 
 const CX = 100;
 const CY = 108;

@@ -1,8 +1,8 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { micOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { usePitchService } from './pitch-service-context';
-import { useObservable } from './use-observable';
+import { usePitchService } from '../shared-ui/pitch-service-context';
+import { useObservable } from '../lib/use-observable';
 
 /**
  * Browsers start audio only after a user gesture. While the pitch service waits for one

@@ -1,5 +1,5 @@
 import { usePitchService } from './pitch-service-context';
-import { useObservable } from './use-observable';
+import { useObservable } from '../lib/use-observable';
 import './pitch-status-banner.css';
 
 const ACTION: Record<string, string> = { 'track-ended': 'Reconnect', insecure: 'Try again' };

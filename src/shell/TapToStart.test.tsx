@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createPlaceholderPitchService } from '../audio/placeholder-pitch-service';
 import type { PitchService, PitchServiceStatus } from '../audio/pitch-service-types';
-import { PitchServiceProvider } from './pitch-service-context';
+import { PitchServiceProvider } from '../shared-ui/pitch-service-context';
 import { TapToStart } from './TapToStart';
 
 function serviceWithStatus(status: PitchServiceStatus): PitchService {

@@ -1,0 +1,103 @@
+// The import direction of src/, as one ESLint rule over one table (README "Layout"). Data flows one
+// way: mic → audio → the stream → features (views, sessions) → pages → the shell. A folder may
+// import only the folders its row allows; other folders reach src/music through its entry point.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Folders a feature may use: the stream, pure logic, settings, the shared kit, the platform. */
+const FEATURE_DEPENDENCIES = ['audio', 'music', 'lib', 'settings', 'shared-ui', 'native', 'analytics'];
+
+/**
+ * For each folder of src/, the folders of src/ it may import (its own is always allowed).
+ * `*` = any. Unlisted folders may import anything (the top-level files main.tsx, App.tsx).
+ */
+export const LAYERS = {
+  lib: [],
+  music: ['lib'],
+  // The audio thread and the stream know nothing of settings, features, pages or the shell.
+  audio: ['lib'],
+  native: ['lib'],
+  analytics: ['lib', 'native', 'settings'],
+  settings: ['lib', 'music', 'native'],
+  'shared-ui': ['lib', 'audio', 'music', 'settings', 'native'],
+  tuner: FEATURE_DEPENDENCIES,
+  exercise: [...FEATURE_DEPENDENCIES, 'tuner', 'history'],
+  history: FEATURE_DEPENDENCIES,
+  'settings-screen': [...FEATURE_DEPENDENCIES, 'tuner'],
+  pwa: FEATURE_DEPENDENCIES,
+  // Pages compose features; the shell composes pages.
+  pages: [...FEATURE_DEPENDENCIES, 'tuner', 'exercise', 'history', 'settings-screen', 'pwa'],
+  shell: ['*'],
+};
+
+/** Files of a feature folder that hold pure logic (no React, DOM or Web Audio; lint-enforced). */
+export const PURE_FILES = [
+  'src/music/**/*.ts',
+  'src/exercise/*-session.ts',
+  'src/exercise/routine.ts',
+  'src/exercise/note-context.ts',
+  'src/audio/note-tracker.ts',
+  'src/audio/onset-locator.ts',
+];
+
+function srcFolderOf(file, srcDir) {
+  const relative = path.relative(srcDir, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const parts = relative.split(path.sep);
+  if (parts.length > 1) return parts[0];
+  // `../settings` is the folder (its index), `./App` a top-level file.
+  return fs.existsSync(file) && fs.statSync(file).isDirectory() ? parts[0] : '';
+}
+
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the import direction between the folders of src/' },
+    schema: [],
+    messages: {
+      direction:
+        "src/{{from}} may not import src/{{to}} (allowed: {{allowed}}). The import direction is in build/eslint-layering.js and README 'Layout'.",
+      entryPoint:
+        "Import src/music through its entry point ('{{entry}}'), not '{{source}}': other folders see only what src/music/index.ts exports.",
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const srcDir = path.join(context.cwd, 'src');
+    const from = srcFolderOf(file, srcDir);
+    if (from === null) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), source);
+      const to = srcFolderOf(target, srcDir);
+      if (to === null || to === '' || to === from) return;
+      const allowed = LAYERS[from];
+      if (allowed && !allowed.includes('*') && !allowed.includes(to)) {
+        context.report({
+          node,
+          messageId: 'direction',
+          data: { from, to, allowed: allowed.length ? allowed.join(', ') : 'none' },
+        });
+        return;
+      }
+      const inside = path.relative(path.join(srcDir, 'music'), target);
+      if (to === 'music' && inside !== '' && inside !== 'index' && inside !== 'index.ts') {
+        const entry = path.relative(path.dirname(file), path.join(srcDir, 'music')) || '.';
+        context.report({
+          node,
+          messageId: 'entryPoint',
+          data: { source, entry: entry.startsWith('.') ? entry : `./${entry}` },
+        });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export const layeringPlugin = { rules: { 'import-direction': rule } };
