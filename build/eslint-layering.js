@@ -5,7 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Folders a feature may use: the stream, pure logic, settings, the shared kit, the platform. */
-const FEATURE_DEPENDENCIES = ['audio', 'music', 'lib', 'settings', 'shared-ui', 'native', 'analytics'];
+const FEATURE_DEPENDENCIES = [
+  'audio',
+  'music',
+  'lib',
+  'settings',
+  'shared-ui',
+  'native',
+  'analytics',
+];
 
 /**
  * For each folder of src/, the folders of src/ it may import (its own is always allowed).

@@ -101,15 +101,18 @@ describe('accumulator worklet + engine (Node)', () => {
     'nopitch/silence_sr44100.wav',
     'nopitch/white_m30dBFS_sr48000.wav',
     'nopitch/pink_m40dBFS_sr44100.wav',
-  ])('never reports a note on %s (block and fast mode: no note event, no note in any reading)', (file) => {
-    for (const fastResponse of [false, true]) {
-      const { running } = run(file, fastResponse);
-      // The stream's onset gate: no note event, no reading with a note (what the tuner shows).
-      const stream = offlineStream(running.messages);
-      expect(stream.events).toEqual([]);
-      expect(stream.readings.filter((r) => r.noteHz !== 0)).toEqual([]);
-    }
-  });
+  ])(
+    'never reports a note on %s (block and fast mode: no note event, no note in any reading)',
+    (file) => {
+      for (const fastResponse of [false, true]) {
+        const { running } = run(file, fastResponse);
+        // The stream's onset gate: no note event, no reading with a note (what the tuner shows).
+        const stream = offlineStream(running.messages);
+        expect(stream.events).toEqual([]);
+        expect(stream.readings.filter((r) => r.noteHz !== 0)).toEqual([]);
+      }
+    },
+  );
 
   it.each([false, true])(
     'locates note onsets of the phrase within 15 ms (median) of the truth (fast mode: %s)',
