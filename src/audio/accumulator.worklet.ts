@@ -6,7 +6,8 @@
  * bytes compiled here) in `processorOptions`, and is instantiated synchronously. Until then, or
  * after a failure or teardown, the processor is inert.
  */
-import { Accumulator, FAST_FRAME_SAMPLES, type AnalysisResult } from './accumulator';
+import { Accumulator, type AnalysisResult } from './accumulator';
+import { analysisWindow } from './analysis-window';
 import { ENGINE_DEFAULTS, PitchEngine } from './engine/pitch-engine';
 import {
   ACCUMULATOR_PROCESSOR_NAME,
@@ -55,19 +56,28 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
       if (!processorOptions?.engine) throw new Error('no engine in processorOptions');
       const source = processorOptions.engine;
       const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
+      const { fastResponse } = processorOptions;
+      const minHz = processorOptions.minHz ?? ENGINE_DEFAULTS.minHz;
+      // Frame and hop from the context's rate and the floor (every rate 8–192 kHz, both modes).
+      const window = analysisWindow({ sampleRate, fastResponse, minHz });
+      const frameSize = fastResponse
+        ? (processorOptions.fastFrameSize ?? window.frameSamples)
+        : window.frameSamples;
+      // The accumulator hands the engine one window per call, so the engine's own hop is the
+      // frame (its default 512 would exceed a 256-sample frame at 8 kHz).
       const engine = PitchEngine.instantiateSync(module, {
         sampleRate,
-        frameSize: processorOptions.fastResponse
-          ? (processorOptions.fastFrameSize ?? FAST_FRAME_SAMPLES)
-          : ENGINE_DEFAULTS.frameSize,
+        minHz,
+        frameSize,
+        hop: frameSize,
       });
       this.engine = engine;
       this.accumulator = new Accumulator(
         engine,
         {
-          fastResponse: processorOptions.fastResponse,
+          fastResponse,
           maxResultsPerSecond: processorOptions.maxMessagesPerSecond,
-          fastHopSamples: processorOptions.fastHopSamples,
+          fastHopSamples: processorOptions.fastHopSamples ?? window.hopSamples,
         },
         this.post,
       );
