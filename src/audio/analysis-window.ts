@@ -9,13 +9,14 @@
  * 22.05 kHz. The window then doubles until two periods of the lowest note looked for fit in it,
  * which the engine needs (a pedal floor at 48 kHz takes fast mode from 1024 to 2048 samples).
  */
-import { FAST_FRAME_SAMPLES, FAST_HOP_SAMPLES } from './accumulator';
+// Explicit extensions: `npm run bench` imports this file in plain Node (type stripping only).
+import { FAST_FRAME_SAMPLES, FAST_HOP_SAMPLES } from './accumulator.ts';
 import {
   ENGINE_DEFAULTS,
   FRAME_SIZE_RANGE,
   MIN_HZ_CEILING,
   SAMPLE_RATE_RANGE_HZ,
-} from './engine/pitch-engine';
+} from './engine/pitch-engine.ts';
 
 /**
  * Floor for pedal tones, Hz. The lowest pedal in the fingering chart is written F♯2; on the
