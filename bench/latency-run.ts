@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { FAST_HOP_SAMPLES } from '../src/audio/accumulator';
+import { PEDAL_FLOOR_HZ, analysisWindow } from '../src/audio/analysis-window';
 import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../src/audio/messages';
 import { loadProcessorClass, startProcessor } from '../src/audio/testing/worklet-harness';
 import { decodeWav, resampleLinear } from '../src/audio/testing/wav';
@@ -74,6 +74,7 @@ async function runWorklet(
   fastResponse: boolean,
   engine: WebAssembly.Module,
   fast: { frame?: number; hop?: number } = {},
+  minHz?: number,
 ): Promise<{ events: Event[]; computeMs: number[]; stream: OfflineStream }> {
   const events: Event[] = [];
   const messages: FromWorkletMessage[] = [];
@@ -81,7 +82,7 @@ async function runWorklet(
   const running = startProcessor(
     processorClass,
     sampleRate,
-    { engine, fastResponse, fastFrameSize: fast.frame, fastHopSamples: fast.hop },
+    { engine, fastResponse, fastFrameSize: fast.frame, fastHopSamples: fast.hop, minHz },
     (m: FromWorkletMessage) => {
       messages.push(m);
       if (m.type === 'pitch') {
@@ -95,7 +96,8 @@ async function runWorklet(
       if (m.type === 'error') throw new Error(m.message);
     },
   );
-  const analysisEvery = fastResponse ? (fast.hop ?? FAST_HOP_SAMPLES) : 4096;
+  const window = analysisWindow({ sampleRate, fastResponse, minHz });
+  const analysisEvery = fastResponse ? (fast.hop ?? window.hopSamples) : window.frameSamples;
   for (let at = 0; at + 128 <= samples.length; at += 128) {
     const quantum = samples.subarray(at, at + 128);
     const t0 = performance.now();
@@ -330,6 +332,59 @@ export async function main(argv: string[]): Promise<void> {
   console.log(onsetSummary.join('\n'));
   console.log('Target: median within ±15 ms in both modes.');
   console.log('\nTargets: fast median ≤ 40 ms to the correct note; block ≤ 110 ms.');
+  if (!argv.some((a) => a.endsWith('.wav'))) await pedalLatency(engine, phases, argv);
+}
+
+/**
+ * Low notes: the corpus's pedal files (tag "pedal") with the engine's floor at PEDAL_FLOOR_HZ,
+ * same phases and definition as above (single notes: until 0.3 s after note-off). The fast window
+ * is longer for this floor (`analysisWindow`), so low notes take longer than the phrase's.
+ */
+async function pedalLatency(engine: WebAssembly.Module, phases: number[], argv: string[]) {
+  const rateArg = argv.find((a) => a.startsWith('--rate='));
+  const truthAll = JSON.parse(readFileSync(join(audioDir(), 'truth.json'), 'utf8')) as {
+    files: (TruthFile & { tags: string[]; condition: string })[];
+  };
+  const files = truthAll.files.filter((f) => f.tags.includes('pedal'));
+  console.log(
+    `\nPedal files, floor ${PEDAL_FLOOR_HZ} Hz, ${phases.length} phases each (median ms to the right note / to ±5 ¢; misses):`,
+  );
+  console.log(`${'file'.padEnd(42)} | ${'block (window/hop)'.padEnd(30)} | fast (window/hop)`);
+  for (const truth of files) {
+    const wav = decodeWav(readFileSync(join(audioDir(), truth.file)));
+    const sampleRate = rateArg ? Number(rateArg.slice('--rate='.length)) : wav.sampleRate;
+    const samples = resampleLinear(wav.samples, wav.sampleRate, sampleRate);
+    const cells: string[] = [];
+    for (const fastResponse of [false, true]) {
+      const rows: NoteLatency[] = [];
+      for (const phase of phases) {
+        const padded = new Float32Array(phase + samples.length);
+        padded.set(samples, phase);
+        const shifted: TruthFile = {
+          ...truth,
+          notes: truth.notes.map((n) => ({
+            ...n,
+            onset_s: n.onset_s + phase / sampleRate,
+            offset_s: n.offset_s + phase / sampleRate,
+          })),
+          reference_track: { ...truth.reference_track, hz: [] },
+        };
+        const run = await runWorklet(padded, sampleRate, fastResponse, engine, {}, PEDAL_FLOOR_HZ);
+        rows.push(...latencies(run.events, shifted, sampleRate));
+      }
+      const pick = (key: 'correctMs' | 'within5Ms') =>
+        rows.map((r) => r[key]).filter((v): v is number => v !== null);
+      const { frameSamples, hopSamples } = analysisWindow({
+        sampleRate,
+        fastResponse,
+        minHz: PEDAL_FLOOR_HZ,
+      });
+      cells.push(
+        `${median(pick('correctMs')).toFixed(1).padStart(6)} / ${median(pick('within5Ms')).toFixed(1).padStart(6)}; ${rows.filter((r) => r.correctMs === null).length} (${frameSamples}/${hopSamples})`,
+      );
+    }
+    console.log(`${`${truth.file}`.padEnd(42)} | ${cells.join(' | ')}`);
+  }
 }
 
 /**

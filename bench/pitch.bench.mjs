@@ -15,7 +15,7 @@
 //   chunk128-bare  everyone: the normalised chunks, no divisors.
 //   frame          everyone: the frame divided by its own max |x|.
 // The O(n^2) pitchfinder detectors run on block frames only unless --full is given.
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
@@ -27,8 +27,10 @@ import {
   normaliseChunks,
   readWav,
 } from './corpus.ts';
-import { FRAME, HOP, allDetectors } from './detectors.ts';
+import { FRAME, HOP, ENGINE_WASM, allDetectors } from './detectors.ts';
 import { newTally, scoreUnvoiced, scoreVoiced, summarise } from './metrics.ts';
+import { PEDAL_FLOOR_HZ, analysisWindow } from '../src/audio/analysis-window.ts';
+import { PitchEngine } from '../src/audio/engine/pitch-engine.ts';
 
 function parseArgs(argv) {
   const opts = {
@@ -125,6 +127,99 @@ function table(title, rows) {
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * The pedal files (tag "pedal") with the engine's floor at PEDAL_FLOOR_HZ: the 4096-sample frames
+ * every 512 of the tables above, and the fast-response window `analysisWindow` picks for the pedal
+ * floor at the file's rate, each with divisors and on the bare path (normalised chunks only).
+ * Steady-frame cents: against `reference_track` for 4096/512, against the note's `hz` otherwise
+ * (that includes the soundfont loop's wobble of a few cents).
+ */
+function pedalSection(opts, truth) {
+  const files = truth.files.filter((f) => f.tags.includes('pedal'));
+  if (files.length === 0) return null;
+  const module = new WebAssembly.Module(readFileSync(ENGINE_WASM));
+  const configs = [];
+  for (const fast of [false, true]) {
+    for (const restore of [true, false]) configs.push({ fast, restore });
+  }
+  const rows = [];
+  for (const { fast, restore } of configs) {
+    const tally = newTally();
+    const perFile = [];
+    let windowText = '';
+    for (const file of files) {
+      const wav = readWav(join(opts.corpus, file.file));
+      const sr = wav.sampleRate;
+      const { normalised, divisors } = normaliseChunks(wav.samples);
+      const window = fast
+        ? analysisWindow({ sampleRate: sr, fastResponse: true, minHz: PEDAL_FLOOR_HZ })
+        : { frameSamples: FRAME, hopSamples: HOP };
+      const frame = window.frameSamples;
+      const hop = window.hopSamples;
+      windowText = `${frame}/${hop}`;
+      const engine = PitchEngine.instantiateSync(module, {
+        sampleRate: sr,
+        minHz: PEDAL_FLOOR_HZ,
+        frameSize: frame,
+        hop: frame,
+      });
+      const fileTally = newTally();
+      const ref = file.reference_track;
+      const frames = Math.floor((wav.samples.length - frame) / hop) + 1;
+      for (let i = 0; i < frames; i++) {
+        const start = i * hop;
+        const label = labelFrame(file.segments, start / sr, (start + frame) / sr);
+        if (label === null) continue;
+        const t0 = performance.now();
+        engine.input.set(normalised.subarray(start, start + frame));
+        if (restore) engine.divisors.set(divisors.subarray(start / CHUNK, (start + frame) / CHUNK));
+        engine.pitches(frame, restore);
+        const hz = engine.hz[0];
+        tally.micros.push((performance.now() - t0) * 1000);
+        const refHz = !fast && ref && ref.hop === HOP ? (ref.hz[start / HOP] ?? null) : label.hz;
+        for (const t of [tally, fileTally]) {
+          if (label.voiced) scoreVoiced(t, hz, label.hz, label.steady, refHz ?? null);
+          else scoreUnvoiced(t, hz, unvoicedKind(file, wav.samples.subarray(start, start + frame)));
+        }
+      }
+      engine.teardown();
+      const fs = summarise(fileTally);
+      perFile.push(
+        `${file.notes[0].name} ${file.condition} ${pct(fs.rawPitchAccuracy)} % (${fs.octaveErrors} oct.)`,
+      );
+    }
+    rows.push({
+      name: `${fast ? 'fast' : 'sliding'} ${windowText}, ${restore ? 'divisors' : 'bare'}`,
+      summary: summarise(tally),
+      perFile: perFile.join('; '),
+    });
+  }
+  const header = [
+    'engine, floor ' + PEDAL_FLOOR_HZ + ' Hz',
+    'voiced',
+    'RPA %',
+    'gross %',
+    'octave errors',
+    'median ¢',
+    'p95 ¢',
+    'FP all %',
+    'µs/frame',
+    'per file',
+  ];
+  const lines = [
+    `### pedal files (tag "pedal": ${files.length}) with the pedal floor`,
+    '',
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+  ];
+  for (const { name, summary: x, perFile } of rows) {
+    lines.push(
+      `| ${[name, x.voicedFrames, pct(x.rawPitchAccuracy), pct(x.grossErrorRate), x.octaveErrors, num(x.medianCents, 3), num(x.p95Cents, 3), pct(x.falsePitchRate.all), num(x.medianMicros, 0), perFile].join(' | ')} |`,
+    );
+  }
+  return { text: lines.join('\n'), rows };
 }
 
 async function main() {
@@ -224,6 +319,8 @@ async function main() {
       `\nengine speed-up over pitchy (median µs per frame, same run): ×${ratio.toFixed(2)}`,
     );
   }
+  const pedal = opts.only ? null : pedalSection(opts, truth);
+  if (pedal) console.log(`\n${pedal.text}`);
   if (!opts.full && detectors.some((d) => d.slow)) {
     console.log(
       '\n(pitchfinder detectors: block frames only in sliding mode too; --full runs them on every frame)',
@@ -243,6 +340,7 @@ async function main() {
           files: files.length,
           seconds,
           modes: summaries,
+          pedal: pedal ? pedal.rows : null,
         },
         null,
         1,

@@ -2,6 +2,7 @@
 // accuracy over the trumpet's range and sample rates, the pitch floor, voicing, and every kind
 // of bad input the issue lists. Run `npm run build:engine` first.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PEDAL_FLOOR_HZ, analysisWindow } from '../src/audio/analysis-window.ts';
 import { PitchEngine, type PitchEngineOptions } from '../src/audio/engine/pitch-engine.ts';
 import {
   CHUNK,
@@ -143,6 +144,79 @@ describe('accuracy over the range, product framing (normalised chunks + divisors
     expect(noisy.hz[0]).toBe(0);
     expect(noisy.clarity[0]).toBeLessThan(0.5);
     e.teardown();
+  });
+});
+
+describe('pedal floor (PEDAL_FLOOR_HZ), synthetic pedals with a weak fundamental', () => {
+  // Every semitone from concert D2 (73.4 Hz: written F♯2 on an A trumpet at A4 = 415 Hz is a hair
+  // lower) up to C♯3, plus one 20 ¢ above the floor itself. Detuned by 13.7 ¢ off equal temperament.
+  const pedalsHz = [
+    PEDAL_FLOOR_HZ * 2 ** (20 / 1200),
+    ...Array.from({ length: 12 }, (_, i) => midiToHz(38 + i) * 2 ** (13.7 / 1200)),
+  ];
+  // Fundamental 13 dB (corpus B♭2) and 20 dB below the strongest partial.
+  const spectra = {
+    '-13 dB': [0.22, 1, 0.9, 0.6, 0.45, 0.3, 0.2, 0.12],
+    '-20 dB': [0.1, 1, 0.8, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1],
+  };
+  for (const sr of [44100, 48000, 96000]) {
+    for (const fastResponse of [false, true]) {
+      const { frameSamples } = analysisWindow({
+        sampleRate: sr,
+        fastResponse,
+        minHz: PEDAL_FLOOR_HZ,
+      });
+      const mode = `${fastResponse ? 'fast' : 'block'} window ${frameSamples}`;
+      it(`reads every pedal at ${sr} Hz (${mode}) with and without divisors, no octave error`, () => {
+        const e = engine({ sampleRate: sr, minHz: PEDAL_FLOOR_HZ, frameSize: frameSamples });
+        const wrong: string[] = [];
+        for (const [name, harmonics] of Object.entries(spectra)) {
+          for (const f0 of pedalsHz) {
+            const tone = harmonicTone(sr, f0, frameSamples, { harmonics, seed: Math.round(f0) });
+            const product = readProduct(e, tone).hz[0];
+            const bare = readBare(e, tone);
+            // Product path: sub-cent in a block, a few cents in the fast window (3–6 periods of
+            // a pedal); bare path: the right note.
+            const tolerance = fastResponse ? 3 : 0.5;
+            if (!(Math.abs(cents(product, f0)) < tolerance))
+              wrong.push(`${name} ${f0}: ${product}`);
+            if (!(Math.abs(cents(bare, f0)) < 50)) wrong.push(`${name} ${f0} bare: ${bare}`);
+          }
+        }
+        e.teardown();
+        expect(wrong).toEqual([]);
+      });
+    }
+  }
+
+  it('reads a tone just below the floor as 0, never an octave up', () => {
+    for (const sr of [44100, 48000]) {
+      for (const fastResponse of [false, true]) {
+        const { frameSamples } = analysisWindow({
+          sampleRate: sr,
+          fastResponse,
+          minHz: PEDAL_FLOOR_HZ,
+        });
+        const e = engine({ sampleRate: sr, minHz: PEDAL_FLOOR_HZ, frameSize: frameSamples });
+        for (const f0 of [PEDAL_FLOOR_HZ * 0.9, PEDAL_FLOOR_HZ * 0.8]) {
+          const tone = harmonicTone(sr, f0, frameSamples, { harmonics: spectra['-13 dB'] });
+          expect(readProduct(e, tone).hz[0], `${sr} ${frameSamples} ${f0}`).toBe(0);
+        }
+        e.teardown();
+      }
+    }
+  });
+
+  it('still reads the whole main range right with the floor lowered (no octave-down reading)', () => {
+    for (const sr of SAMPLE_RATES) {
+      const e = engine({ sampleRate: sr, minHz: PEDAL_FLOOR_HZ });
+      for (const midi of GRID_MIDI) {
+        const f0 = midiToHz(midi) * 2 ** (13.7 / 1200);
+        const { hz } = readProduct(e, harmonicTone(sr, f0, 4096, { seed: midi }));
+        expect(Math.abs(cents(hz[0], f0)), `${sr} Hz MIDI ${midi}`).toBeLessThan(0.1);
+      }
+      e.teardown();
+    }
   });
 });
 

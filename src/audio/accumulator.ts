@@ -14,7 +14,7 @@
  * Everything is allocated in the constructor: `push()` runs on the audio thread every 128 samples
  * and allocates nothing (no closures, no arrays, one reused result object).
  */
-import { ONSET_HOP_SAMPLES, OnsetLocator } from './onset-locator';
+import { OnsetLocator } from './onset-locator';
 
 /** What the accumulator needs of the pitch engine (`PitchEngine` satisfies it structurally). */
 export interface AnalysisEngine {
@@ -43,7 +43,7 @@ export const FLOOR_DB = -120;
 export interface AccumulatorOptions {
   fastResponse: boolean;
   /**
-   * Block mode: a second engine (short frames, hop ONSET_HOP_SAMPLES, capacity ≥ 1½ windows) that
+   * Block mode: a second engine (short frames, hop a quarter frame, capacity ≥ 1½ windows) that
    * finds where inside a window a new note began (`onset-locator.ts`). Without it, or in fast
    * mode, the onset is estimated from the window's position alone.
    */
@@ -142,9 +142,6 @@ export class Accumulator {
     );
     const onsetEngine = options.onsetEngine;
     if (onsetEngine && !options.fastResponse) {
-      if ((onsetEngine.options.hop ?? ONSET_HOP_SAMPLES) !== ONSET_HOP_SAMPLES) {
-        throw new RangeError(`onsetEngine hop must be ${ONSET_HOP_SAMPLES}`);
-      }
       this.locator = new OnsetLocator(onsetEngine, frame + frame / 2);
       this.onsetEngine = onsetEngine;
       this.previous = new Float32Array(frame);

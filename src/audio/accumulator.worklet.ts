@@ -6,8 +6,9 @@
  * bytes compiled here) in `processorOptions`, and is instantiated synchronously. Until then, or
  * after a failure or teardown, the processor is inert.
  */
-import { Accumulator, FAST_FRAME_SAMPLES, type AnalysisResult } from './accumulator';
-import { ONSET_HOP_SAMPLES, onsetSubFrameSamples } from './onset-locator';
+import { Accumulator, type AnalysisResult } from './accumulator';
+import { analysisWindow } from './analysis-window';
+import { onsetHopSamples, onsetSubFrameSamples } from './onset-locator';
 import { ENGINE_DEFAULTS, PitchEngine } from './engine/pitch-engine';
 import {
   ACCUMULATOR_PROCESSOR_NAME,
@@ -60,21 +61,30 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
       if (!processorOptions?.engine) throw new Error('no engine in processorOptions');
       const source = processorOptions.engine;
       const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
+      const { fastResponse } = processorOptions;
+      const minHz = processorOptions.minHz ?? ENGINE_DEFAULTS.minHz;
+      // Frame and hop from the context's rate and the floor (every rate 8–192 kHz, both modes).
+      const window = analysisWindow({ sampleRate, fastResponse, minHz });
+      const frameSize = fastResponse
+        ? (processorOptions.fastFrameSize ?? window.frameSamples)
+        : window.frameSamples;
+      // The accumulator hands the engine one window per call, so the engine's own hop is the
+      // frame (its default 512 would exceed a 256-sample frame at 8 kHz).
       const engine = PitchEngine.instantiateSync(module, {
         sampleRate,
-        frameSize: processorOptions.fastResponse
-          ? (processorOptions.fastFrameSize ?? FAST_FRAME_SAMPLES)
-          : ENGINE_DEFAULTS.frameSize,
+        minHz,
+        frameSize,
+        hop: frameSize,
       });
       this.engine = engine;
-      if (!processorOptions.fastResponse) this.onsetEngine = createOnsetEngine(module, engine);
+      if (!fastResponse) this.onsetEngine = createOnsetEngine(module, engine);
       this.accumulator = new Accumulator(
         engine,
         {
-          fastResponse: processorOptions.fastResponse,
+          fastResponse,
           onsetEngine: this.onsetEngine,
           maxResultsPerSecond: processorOptions.maxMessagesPerSecond,
-          fastHopSamples: processorOptions.fastHopSamples,
+          fastHopSamples: processorOptions.fastHopSamples ?? window.hopSamples,
         },
         this.post,
       );
@@ -130,7 +140,7 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
 }
 
 /**
- * The onset locator's engine: short sub-frames every ONSET_HOP_SAMPLES over 1½ analysis windows,
+ * The onset locator's engine: short sub-frames every quarter sub-frame over 1½ analysis windows,
  * with the main engine's floor (or the lowest a sub-frame can hold: a pedal note below it is then
  * stamped from the window's position instead).
  */
@@ -141,7 +151,7 @@ function createOnsetEngine(module: WebAssembly.Module, main: PitchEngine): Pitch
   return PitchEngine.instantiateSync(module, {
     sampleRate,
     frameSize: subFrame,
-    hop: ONSET_HOP_SAMPLES,
+    hop: onsetHopSamples(subFrame),
     minHz: Math.max(minHz, (2 * sampleRate) / subFrame),
     maxSamples: frameSize + frameSize / 2,
   });

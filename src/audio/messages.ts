@@ -11,13 +11,21 @@ export const ACCUMULATOR_PROCESSOR_NAME = 'audio-accumulator';
 export interface AccumulatorProcessorOptions {
   /** The compiled engine; raw bytes are accepted too (the safest path on WebKit). */
   engine: WebAssembly.Module | ArrayBuffer;
-  /** Analyse every 512 samples (sliding 4096-sample window) instead of every 4096-sample block. */
+  /**
+   * Analyse a short sliding window often (1024 samples every 256 at 44.1/48 kHz) instead of every
+   * 4096-sample block; the window scales with the rate (`analysisWindow`).
+   */
   fastResponse: boolean;
+  /**
+   * Lowest frequency the engine looks for, Hz (default ENGINE_DEFAULTS.minHz, the specification's
+   * 140 Hz; PEDAL_FLOOR_HZ for pedal tones). The analysis window grows to fit two periods of it.
+   */
+  minHz?: number;
   /** Fast mode only: at most this many result messages per second (display rate), default 60. */
   maxMessagesPerSecond?: number;
-  /** Fast mode only: analysis frame in samples (power of two), default FAST_FRAME_SAMPLES. */
+  /** Fast mode only: analysis frame in samples (power of two), default from `analysisWindow`. */
   fastFrameSize?: number;
-  /** Fast mode only: samples between analyses (multiple of 128), default FAST_HOP. */
+  /** Fast mode only: samples between analyses (multiple of 128), default from `analysisWindow`. */
   fastHopSamples?: number;
 }
 

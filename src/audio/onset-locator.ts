@@ -6,7 +6,7 @@
  * Why: a block-mode window is 4096 samples (85–93 ms). The window that first names a new note is
  * the first one the note fills more than about half of, so its end is 45–140 ms after the onset;
  * stamping the note at the window's end would make every note late by a different amount. The
- * locator re-analyses the last 1½ windows with short sub-frames (about 21 ms, hop 256 samples)
+ * locator re-analyses the last 1½ windows with short sub-frames (about 21 ms, every quarter of one)
  * and finds the earliest sub-frame of the unbroken run that names the new pitch; the new note fills
  * at least half of that sub-frame and less than half of the one before it, so the onset is about
  * half a sub-frame after its start. Tongued and slurred onsets are found the same way (a slur has
@@ -28,21 +28,28 @@ export function onsetSubFrameSamples(sampleRate: number): number {
   return 2 ** Math.max(8, Math.round(Math.log2(target)));
 }
 
-export const ONSET_HOP_SAMPLES = 256;
+/** Sub-frames start every quarter sub-frame: 256 samples (5.3 ms) at 44.1/48 kHz. */
+export const onsetHopSamples = (subFrameSamples: number): number => subFrameSamples / 4;
 
 export class OnsetLocator {
   /** Samples the locator can look back over (1½ analysis windows). */
   readonly spanSamples: number;
   private readonly engine: AnalysisEngine;
   private readonly subFrame: number;
+  private readonly hop: number;
 
   constructor(engine: AnalysisEngine, spanSamples: number) {
     const subFrame = engine.options.frameSize;
-    if (spanSamples < subFrame || spanSamples % ONSET_HOP_SAMPLES !== 0) {
+    const hop = onsetHopSamples(subFrame);
+    if ((engine.options.hop ?? hop) !== hop) {
+      throw new RangeError(`OnsetLocator: the engine's hop must be ${hop}, a quarter of its frame`);
+    }
+    if (spanSamples < subFrame || spanSamples % hop !== 0) {
       throw new RangeError(
-        `OnsetLocator: spanSamples must be a multiple of ${ONSET_HOP_SAMPLES} >= ${subFrame}, got ${spanSamples}`,
+        `OnsetLocator: spanSamples must be a multiple of ${hop} >= ${subFrame}, got ${spanSamples}`,
       );
     }
+    this.hop = hop;
     if (engine.input.length < spanSamples) {
       throw new RangeError('OnsetLocator: engine input capacity is smaller than the span');
     }
@@ -79,12 +86,12 @@ export class OnsetLocator {
     // clear until the new note enters them, so the last clear one ends about at the onset.
     for (let k = earliest - 1; k >= 0; k--) {
       if ((engine.clarity[k] as number) >= CLEAR) {
-        const end = k * ONSET_HOP_SAMPLES + this.subFrame;
-        return Math.min(end, earliest * ONSET_HOP_SAMPLES + this.subFrame / 2);
+        const end = k * this.hop + this.subFrame;
+        return Math.min(end, earliest * this.hop + this.subFrame / 2);
       }
     }
     // After silence or noise: the note fills at least half of sub-frame `earliest` and less than
     // half of the one before.
-    return earliest * ONSET_HOP_SAMPLES + this.subFrame / 2 - ONSET_HOP_SAMPLES / 2;
+    return earliest * this.hop + this.subFrame / 2 - this.hop / 2;
   }
 }

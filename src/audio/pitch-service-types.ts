@@ -35,6 +35,11 @@ export type ResponseMode = 'block' | 'fast';
 export interface AnalysisMode {
   response: ResponseMode;
   /**
+   * The engine's floor, Hz: the specification's 140 by default, PEDAL_FLOOR_HZ to read pedal
+   * tones. Changing it restarts the audio thread (a new engine).
+   */
+  floorHz: number;
+  /**
    * Readings above this are no pitch (Hz): above the instrument's range plus a margin, where only
    * whistles, electronics and aliasing live. Changing it does not restart the audio.
    */

@@ -253,6 +253,11 @@ describe('pitch service', () => {
     });
     expect(service.reading.get()).toMatchObject({ hz: 0, clarity: 0, response: 'fast' });
     await expect(service.setMode({ ceilingHz: 10 })).rejects.toThrow(/ceilingHz must be 500/);
+    // Pedal tones: a new floor is a new engine.
+    await service.setMode({ floorHz: 70 });
+    expect(nodes).toHaveLength(3);
+    expect((nodes[2]?.options.processorOptions as { minHz: number }).minHz).toBe(70);
+    await expect(service.setMode({ floorHz: 20 })).rejects.toThrow(/floorHz must be 70\.\.1000/);
   });
 
   it('disconnect stops every track, frees the engine, closes the context; repeatable', async () => {

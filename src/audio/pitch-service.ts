@@ -1,5 +1,7 @@
 import { createEmitter, createObservable } from '../lib/observable';
+import { PEDAL_FLOOR_HZ } from './analysis-window';
 import { createAudioClock, type AudioClock } from './audio-clock';
+import { ENGINE_DEFAULTS } from './engine/pitch-engine';
 import { compileEngine } from './engine-loader';
 import { mapMediaError, serviceError } from './errors';
 import {
@@ -33,6 +35,7 @@ const TEARDOWN_TIMEOUT_MS = 250;
 export const DEFAULT_CEILING_HZ = 4186;
 export const DEFAULT_MODE: AnalysisMode = Object.freeze({
   response: 'block',
+  floorHz: ENGINE_DEFAULTS.minHz,
   ceilingHz: DEFAULT_CEILING_HZ,
 });
 
@@ -57,6 +60,9 @@ export function idleReading(atMs: number, mode: AnalysisMode): PitchReading {
 function validateMode(mode: AnalysisMode): void {
   if (mode.response !== 'block' && mode.response !== 'fast') {
     throw new RangeError(`response must be 'block' or 'fast', got ${String(mode.response)}`);
+  }
+  if (!(mode.floorHz >= PEDAL_FLOOR_HZ && mode.floorHz <= 1000)) {
+    throw new RangeError(`floorHz must be ${PEDAL_FLOOR_HZ}..1000 Hz, got ${mode.floorHz}`);
   }
   if (!(mode.ceilingHz >= 500 && mode.ceilingHz <= 20_000)) {
     throw new RangeError(`ceilingHz must be 500..20000 Hz, got ${mode.ceilingHz}`);
@@ -125,6 +131,7 @@ interface Session {
   node?: AudioWorkletNode;
   engineMemoryBytes: number;
   response: AnalysisMode['response'];
+  floorHz: number;
   /** From the worklet's ready message. */
   windowSamples: number;
   hopSamples: number;
@@ -279,11 +286,11 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
   }
 
   async function connect(): Promise<void> {
-    const response = mode.get().response;
+    const { response, floorHz } = mode.get();
     const fastResponse = response === 'fast';
     pausedWhileHidden = false;
     const state = status.get().state;
-    if (session && session.response === response && state !== 'error') {
+    if (session && !needsRestart(session) && state !== 'error') {
       if (state === 'suspended') await resume();
       return;
     }
@@ -309,6 +316,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       context,
       engineMemoryBytes: 0,
       response,
+      floorHz,
       windowSamples: 0,
       hopSamples: 0,
     };
@@ -354,7 +362,11 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       analyser.fftSize = ANALYSER_FFT_SIZE;
       const silent = context.createGain();
       silent.gain.value = 0;
-      const processorOptions: AccumulatorProcessorOptions = { engine, fastResponse };
+      const processorOptions: AccumulatorProcessorOptions = {
+        engine,
+        fastResponse,
+        minHz: floorHz,
+      };
       const node = createWorkletNode(context, ACCUMULATOR_PROCESSOR_NAME, {
         numberOfInputs: 1,
         numberOfOutputs: 1,
@@ -447,6 +459,12 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       void connect();
     }
   });
+
+  /** The running audio thread analyses differently from the mode now set. */
+  function needsRestart(s: Session): boolean {
+    const { response, floorHz } = mode.get();
+    return s.response !== response || s.floorHz !== floorHz;
+  }
 
   async function setMode(change: Partial<AnalysisMode>): Promise<void> {
     const next = { ...mode.get(), ...change };

@@ -16,13 +16,14 @@ function memoryStorage(initial: Record<string, string> = {}) {
 }
 
 describe('settings store', () => {
-  it('defaults to B-flat trumpet, A4 = 440 Hz, ±5 cents, block mode', () => {
+  it('defaults to B-flat trumpet, A4 = 440 Hz, ±5 cents, block mode, no pedal tones', () => {
     const store = createSettingsStore(memoryStorage());
     expect(store.get()).toEqual({
       transposition: 'bb-trumpet',
       a4Hz: 440,
       inTuneCents: 5,
       fastResponse: false,
+      pedalTones: false,
     });
   });
 
@@ -56,8 +57,20 @@ describe('settings store', () => {
       createSettingsStore(memoryStorage({ [SETTINGS_STORAGE_KEY]: '{not json' })).get(),
     ).toEqual(DEFAULT_SETTINGS);
     expect(
-      parseSettings({ transposition: 'tuba', a4Hz: 415, inTuneCents: '5', fastResponse: true }),
-    ).toEqual({ transposition: 'bb-trumpet', a4Hz: 415, inTuneCents: 5, fastResponse: true });
+      parseSettings({
+        transposition: 'tuba',
+        a4Hz: 415,
+        inTuneCents: '5',
+        fastResponse: true,
+        pedalTones: 'yes',
+      }),
+    ).toEqual({
+      transposition: 'bb-trumpet',
+      a4Hz: 415,
+      inTuneCents: 5,
+      fastResponse: true,
+      pedalTones: false,
+    });
   });
 
   it('keeps working when storage throws (private mode)', () => {

@@ -34,6 +34,8 @@ export interface Settings {
   inTuneCents: number;
   /** Pitch service fast response: short frames analysed often, instead of one 4096-sample block at a time (see src/audio/accumulator.ts). */
   fastResponse: boolean;
+  /** Read pedal tones: the engine's floor goes down to written F♯2 (default off: 140 Hz, as specified). */
+  pedalTones: boolean;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
@@ -41,6 +43,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   a4Hz: 440,
   inTuneCents: 5,
   fastResponse: false,
+  pedalTones: false,
 });
 
 export const SETTINGS_STORAGE_KEY = 'embouchure.settings.v1';
@@ -58,6 +61,7 @@ const VALIDATORS: Validators<Settings> = {
   a4Hz: (v) => inRange(v, A4_HZ_RANGE.min, A4_HZ_RANGE.max, 'Hz'),
   inTuneCents: (v) => inRange(v, IN_TUNE_CENTS_RANGE.min, IN_TUNE_CENTS_RANGE.max, 'cents'),
   fastResponse: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+  pedalTones: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
 };
 
 /** Settings from an untrusted stored value: every invalid or missing field takes its default. */

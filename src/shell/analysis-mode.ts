@@ -1,11 +1,14 @@
+import { PEDAL_FLOOR_HZ } from '../audio/analysis-window';
+import { ENGINE_DEFAULTS } from '../audio/engine/pitch-engine';
 import type { AnalysisMode, PitchService } from '../audio/pitch-service-types';
 import { instrumentCeilingHz } from '../music';
 import type { Settings, SettingsStore } from '../settings';
 
-/** The analysis mode the settings ask for: response speed, and the instrument's ceiling. */
+/** The analysis mode the settings ask for: response speed, floor (pedal tones), ceiling. */
 export function analysisModeFor(settings: Readonly<Settings>): AnalysisMode {
   return {
     response: settings.fastResponse ? 'fast' : 'block',
+    floorHz: settings.pedalTones ? PEDAL_FLOOR_HZ : ENGINE_DEFAULTS.minHz,
     ceilingHz: instrumentCeilingHz(settings.transposition, settings.a4Hz),
   };
 }

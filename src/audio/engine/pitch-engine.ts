@@ -40,6 +40,7 @@ interface EngineExports {
   divisorsPtr(): number;
   hzPtr(): number;
   clarityPtr(): number;
+  maxFrameCount(): number;
   pitches(length: number, restore: number): number;
   teardown(): void;
 }
@@ -50,6 +51,7 @@ const EXPORT_FUNCTIONS = [
   'divisorsPtr',
   'hzPtr',
   'clarityPtr',
+  'maxFrameCount',
   'pitches',
   'teardown',
 ] as const;
@@ -141,7 +143,8 @@ export class PitchEngine {
     this.options = options;
     this.#exports = e;
     const { buffer } = e.memory;
-    const frames = Math.floor((options.maxSamples - options.frameSize) / options.hop) + 1;
+    // The result buffers hold as many frames as the engine reserved for this configuration.
+    const frames = e.maxFrameCount();
     this.input = new Float32Array(buffer, e.inputPtr(), options.maxSamples);
     this.divisors = new Float32Array(buffer, e.divisorsPtr(), options.maxSamples / CHUNK_SIZE);
     this.hz = new Float32Array(buffer, e.hzPtr(), frames);
