@@ -470,16 +470,18 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
     const next = { ...mode.get(), ...change };
     validateMode(next);
     const previous = mode.get();
-    if (next.response === previous.response && next.ceilingHz === previous.ceilingHz) return;
-    mode.set(Object.freeze(next));
-    // A running session restarts its audio thread for a new response; from the click that
-    // changed it, so a new audio context may start straight away.
-    const state = status.get().state;
     if (
-      session &&
-      next.response !== session.response &&
-      (state === 'connected' || state === 'suspended')
+      next.response === previous.response &&
+      next.floorHz === previous.floorHz &&
+      next.ceilingHz === previous.ceilingHz
     ) {
+      return;
+    }
+    mode.set(Object.freeze(next));
+    // A running session restarts its audio thread for a new response or floor; from the click
+    // that changed it, so a new audio context may start straight away.
+    const state = status.get().state;
+    if (session && needsRestart(session) && (state === 'connected' || state === 'suspended')) {
       await connect();
     }
   }
