@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CLEAR_READING,
   createNoteTracker,
   trackerOptionsFor,
   type NoteEvent,
@@ -14,7 +13,7 @@ const BLOCK_MS = 4096 / 48;
 function run(
   response: 'block' | 'fast',
   hzs: readonly number[],
-  options: { everyMs?: number; clarity?: number; onsetsMs?: (number | undefined)[] } = {},
+  options: { everyMs?: number; onsetsMs?: (number | undefined)[] } = {},
 ): NoteEvent[] {
   const hopMs = response === 'fast' ? FAST_HOP_MS : BLOCK_MS;
   const windowMs = response === 'fast' ? 1024 / 48 : BLOCK_MS;
@@ -25,7 +24,6 @@ function run(
     const end = (i + 1) * everyMs;
     const reading: TrackedReading = {
       hz,
-      clarity: options.clarity ?? 0.98,
       windowStartMs: end - windowMs,
       windowEndMs: end,
       onsetMs: options.onsetsMs?.[i] ?? Number.NaN,
@@ -55,12 +53,12 @@ describe('note tracker (the stream onset gate)', () => {
     expect(events).toHaveLength(2);
   });
 
-  it('block mode: one clear reading is a note; an unclear one needs the next to agree', () => {
-    expect(run('block', [0, 440]).map((e) => e.type)).toEqual(['note-on', 'note-off']);
-    expect(run('block', [0, 440], { clarity: CLEAR_READING - 0.2 })).toEqual([]);
-    expect(run('block', [0, 440, 441], { clarity: CLEAR_READING - 0.2 })[0]).toMatchObject({
+  it('block mode: the scoop of an attack is not a note; the next reading names it', () => {
+    // One block 60 ¢ flat (the attack's scoop), then on the note.
+    expect(run('block', [0, 440 * 2 ** (-60 / 1200)])).toEqual([]);
+    expect(run('block', [0, 440 * 2 ** (-60 / 1200), 440])[0]).toMatchObject({
       type: 'note-on',
-      hz: 441,
+      hz: 440,
     });
   });
 
@@ -103,7 +101,6 @@ describe('note tracker (the stream onset gate)', () => {
     });
     const reading = (end: number): TrackedReading => ({
       hz: 4186,
-      clarity: 1,
       windowStartMs: end - 21,
       windowEndMs: end,
       onsetMs: Number.NaN,
@@ -114,7 +111,6 @@ describe('note tracker (the stream onset gate)', () => {
   it('validates its options with the allowed range', () => {
     const ok = trackerOptionsFor('fast', FAST_HOP_MS);
     expect(() => createNoteTracker({ ...ok, confirmReadings: 0 })).toThrow(/1\.\.8/);
-    expect(() => createNoteTracker({ ...ok, confirmClearReadings: 3 })).toThrow(/1\.\.2/);
     expect(() => createNoteTracker({ ...ok, releaseMs: -1 })).toThrow(/0\.\.1000/);
     expect(() => createNoteTracker({ ...ok, agreeCents: 200 })).toThrow(/10\.\.100/);
   });

@@ -3,11 +3,13 @@
  * Pure and clock-agnostic (times are whatever the caller stamps readings with: the pitch service
  * uses the audio clock converted to `performance.now()`; the benchmarks use sample counts).
  *
- * The onset gate: a pitch becomes a note only once `confirmReadings` consecutive readings agree
- * (within `agreeCents`). Fast mode analyses short 1024-sample windows about 170 times a second and on
- * noise a lone window sometimes looks periodic, so it needs two; a block-mode window (4096 samples,
- * ~90 ms) is its own confirmation. A held note survives a single stray reading of another pitch
- * (a crack, a partial) and ends after `releaseMs` without pitch.
+ * The onset gate: a pitch becomes a note only once two consecutive readings agree (within
+ * `agreeCents`), and the note is named by the later one. Fast mode analyses short 1024-sample
+ * windows about 170 times a second and on noise a lone window sometimes looks periodic; a block
+ * mode window (4096 samples, ~90 ms) that holds an attack reads the scoop into the note (a G♯ on
+ * the way to A) or, in a slur, a blend of two notes that names a third (clarity 0.5–0.8 on the
+ * corpus phrase). A held note survives a single stray reading of another pitch (a crack, a
+ * partial) and ends after `releaseMs` without pitch.
  *
  * The onset time of a note is where the audio thread located it inside its window (the
  * accumulator's `onsetFrame`), not when it was confirmed: timing is judged from it.
@@ -34,8 +36,6 @@ export type NoteEvent =
 
 export interface TrackedReading {
   hz: number;
-  /** 0..1, the engine's confidence (NSDF peak); a held tone reads 0.95–1. */
-  clarity: number;
   windowStartMs: number;
   windowEndMs: number;
   /** Where the note this reading newly names began, or NaN (see `AnalysisResult.onsetFrame`). */
@@ -45,12 +45,6 @@ export interface TrackedReading {
 export interface NoteTrackerOptions {
   /** Consecutive agreeing readings that confirm a note, 1..8. */
   confirmReadings: number;
-  /**
-   * The same for readings at least CLEAR_READING clear, 1..confirmReadings. A block-mode reading
-   * in the middle of a slur mixes two notes and names a third with clarity 0.5–0.8 (seen on the
-   * corpus phrase); a clear one names the note it heard.
-   */
-  confirmClearReadings: number;
   /**
    * Readings of a candidate must agree within this to confirm it, cents, 10..100. Fast mode's
    * readings come every 5 ms and follow an attack's scoop from below: confirming on a semitone
@@ -76,7 +70,6 @@ export function trackerOptionsFor(
   return response === 'fast'
     ? {
         confirmReadings: 2,
-        confirmClearReadings: 2,
         agreeCents: 30,
         releaseMs: 40,
         hopMs,
@@ -84,16 +77,12 @@ export function trackerOptionsFor(
       }
     : {
         confirmReadings: 2,
-        confirmClearReadings: 1,
         agreeCents: 100,
         releaseMs: 0,
         hopMs,
         ceilingHz,
       };
 }
-
-/** See `NoteTrackerOptions.confirmClearReadings`. */
-export const CLEAR_READING = 0.9;
 
 export interface NoteState {
   /** The sounding note's pitch (recent median), 0 = none. */
@@ -117,7 +106,7 @@ const onNote = (hz: number, noteHz: number): boolean =>
   hz / noteHz < QUARTER_TONE_RATIO && noteHz / hz < QUARTER_TONE_RATIO;
 
 export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
-  const { confirmReadings, confirmClearReadings, releaseMs, hopMs, agreeCents } = options;
+  const { confirmReadings, releaseMs, hopMs, agreeCents } = options;
   if (!(agreeCents >= 10 && agreeCents <= 100)) {
     throw new RangeError(`agreeCents must be 10..100 cents, got ${agreeCents}`);
   }
@@ -126,15 +115,6 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
     a > 0 && b > 0 && a / b < agreeRatio && b / a < agreeRatio;
   if (!Number.isInteger(confirmReadings) || confirmReadings < 1 || confirmReadings > 8) {
     throw new RangeError(`confirmReadings must be an integer 1..8, got ${confirmReadings}`);
-  }
-  if (
-    !Number.isInteger(confirmClearReadings) ||
-    confirmClearReadings < 1 ||
-    confirmClearReadings > confirmReadings
-  ) {
-    throw new RangeError(
-      `confirmClearReadings must be an integer 1..${confirmReadings}, got ${confirmClearReadings}`,
-    );
   }
   if (!(releaseMs >= 0 && releaseMs <= 1000)) {
     throw new RangeError(`releaseMs must be 0..1000 ms, got ${releaseMs}`);
@@ -195,8 +175,7 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
           (reading.windowStartMs + reading.windowEndMs) / 2 - hopMs / 2;
       if (abandoned < candidateOnsetMs) candidateOnsetMs = abandoned;
     }
-    const needed = reading.clarity >= CLEAR_READING ? confirmClearReadings : confirmReadings;
-    if (candidateCount < needed) return events;
+    if (candidateCount < confirmReadings) return events;
     // Never before the note it replaces began.
     const onsetMs = current.hz > 0 ? Math.max(candidateOnsetMs, current.onsetMs) : candidateOnsetMs;
     noteOff(onsetMs);

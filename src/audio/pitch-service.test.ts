@@ -162,15 +162,17 @@ describe('pitch service', () => {
     expect(contexts[0]?.gain.gain.value).toBe(0);
     const events: NoteEvent[] = [];
     service.notes.subscribe((event) => events.push(event));
-    nodes[0]?.port.emit({
-      type: MSG_PITCH,
-      hz: 440,
-      clarity: 0.95,
-      levelDb: -20,
-      endFrame: 48000 + 4096,
-      onsetFrame: 48000 + 1000,
-      memoryBytes: 65536,
-    });
+    const pitch = (endFrame: number, onsetFrame: number) =>
+      nodes[0]?.port.emit({
+        type: MSG_PITCH,
+        hz: 440,
+        clarity: 0.95,
+        levelDb: -20,
+        endFrame,
+        onsetFrame,
+        memoryBytes: 65536,
+      });
+    pitch(48000 + 4096, 48000 + 1000);
     expect(service.pitchHz.get()).toBe(440);
     // Frame 48000 (audio second 1) is heard at 2000 ms; it was processed 25 ms before (output
     // and base latency) and captured 10 ms before that (the track's input latency).
@@ -184,19 +186,23 @@ describe('pitch service', () => {
       windowSamples: 4096,
       sampleRate: 48000,
       live: true,
-      noteHz: 440,
+      // One reading is not yet a note (the stream's onset gate).
+      noteHz: 0,
     });
     expect(reading.windowStartMs).toBeCloseTo(startMs, 6);
     expect(reading.windowEndMs).toBeCloseTo(startMs + 4096 / 48, 6);
     expect(reading.timeMs).toBe(reading.windowEndMs);
-    expect(reading.noteOnsetMs).toBeCloseTo(startMs + 1000 / 48, 6);
-    // One clear block-mode reading confirms the note; its onset is where the worklet located it.
+    expect(events).toEqual([]);
+    // The second agreeing reading confirms it; its onset is where the worklet located it.
+    pitch(48000 + 8192, -1);
+    expect(service.reading.get()).toMatchObject({ noteHz: 440 });
+    expect(service.reading.get().noteOnsetMs).toBeCloseTo(startMs + 1000 / 48, 6);
     expect(events).toEqual([
       {
         type: 'note-on',
         hz: 440,
         onsetMs: expect.closeTo(startMs + 1000 / 48, 6),
-        confirmedMs: expect.closeTo(startMs + 4096 / 48, 6),
+        confirmedMs: expect.closeTo(startMs + 8192 / 48, 6),
       },
     ]);
   });
@@ -206,15 +212,17 @@ describe('pitch service', () => {
     await service.connect();
     const events: NoteEvent[] = [];
     service.notes.subscribe((event) => events.push(event));
-    nodes[0]?.port.emit({
-      type: MSG_PITCH,
-      hz: 440,
-      clarity: 0.95,
-      levelDb: -20,
-      endFrame: 48000 + 4096,
-      onsetFrame: 48000,
-      memoryBytes: 65536,
-    });
+    for (const endFrame of [48000 + 4096, 48000 + 8192]) {
+      nodes[0]?.port.emit({
+        type: MSG_PITCH,
+        hz: 440,
+        clarity: 0.95,
+        levelDb: -20,
+        endFrame,
+        onsetFrame: endFrame === 48000 + 4096 ? 48000 : -1,
+        memoryBytes: 65536,
+      });
+    }
     await service.disconnect();
     expect(events.map((e) => e.type)).toEqual(['note-on', 'note-off']);
     expect(events[1]).toMatchObject({ type: 'note-off', offsetMs: 1234 });

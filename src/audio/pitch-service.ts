@@ -248,7 +248,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
     const windowEndMs = clock.toPerfMs(data.endFrame);
     const onsetMs = data.onsetFrame >= 0 ? clock.toPerfMs(data.onsetFrame) : Number.NaN;
     const clarity = aboveCeiling ? 0 : data.clarity;
-    const events = s.tracker.push({ hz, clarity, windowStartMs, windowEndMs, onsetMs });
+    const events = s.tracker.push({ hz, windowStartMs, windowEndMs, onsetMs });
     for (const event of events) notes.emit(event);
     setReading({
       hz,

@@ -30,7 +30,6 @@ export function offlineStream(messages: readonly FromWorkletMessage[]): OfflineS
     const onsetMs = m.onsetFrame >= 0 ? m.onsetFrame * msPerFrame : Number.NaN;
     for (const event of tracker.push({
       hz: m.hz,
-      clarity: m.clarity,
       windowStartMs,
       windowEndMs,
       onsetMs,
