@@ -2,6 +2,7 @@
 export * from './notes';
 export * from './cents';
 export * from './transposition';
+export * from './spelling';
 export * from './fingerings';
 export * from './partials';
 export * from './smoothing';
