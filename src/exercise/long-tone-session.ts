@@ -1,10 +1,16 @@
 import type { PitchReading } from '../audio/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
-import { coachNote, coachSession, wrongNoteAdvice, type CoachAdvice } from '../music/coach';
+import {
+  coachNote,
+  coachSession,
+  wrongNoteAdvice,
+  type CoachAdvice,
+  type HornLookup,
+} from '../music/coach';
 import { centsBetween } from '../music/cents';
 import type { ScaleNote } from '../music/scales';
 import { overallScore, scoreHold, type HoldResult, type PitchSample } from '../music/scoring';
-import { noteName } from '../music/notes';
+import { noteName, spelledNoteName, type Spelling } from '../music/notes';
 import { nearestWrittenNote, writtenMidiToHz, type InstrumentId } from '../music/transposition';
 import { noteContext } from './note-context';
 
@@ -19,8 +25,15 @@ export interface LongToneOptions {
   instrument: InstrumentId;
   a4Hz: number;
   inTuneCents: number;
-  /** Median offsets of earlier attempts per written MIDI (oldest first), for the coach. */
+  /**
+   * Median offsets of earlier attempts per written MIDI (oldest first), for the coach: only
+   * attempts on this instrument with the note's primary fingering (see history/intonation-map).
+   */
   pastCentsByMidi?: ReadonlyMap<number, readonly number[]>;
+  /** The player's own intonation map, so the coach knows how alternates sit on their horn. */
+  horn?: HornLookup;
+  /** How the heard note is named when the player held another note. */
+  spelling?: Spelling;
 }
 
 export interface NoteOutcome {
@@ -89,7 +102,7 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     const targetHz = targets[current.index];
     const onset = current.onsetMs ?? lastTimeMs;
     const result = scoreHold(samples, { targetHz, inTuneCents });
-    const context = noteContext(note.midi);
+    const context = noteContext(note.midi, spelledNoteName(note));
     const earlier = options.pastCentsByMidi?.get(note.midi) ?? [];
     const sameNoteThisSession = current.outcomes
       .filter((o) => o.writtenMidi === note.midi && o.result.medianCents !== null)
@@ -98,12 +111,13 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     const advice = !context
       ? null
       : result.medianCents === null && heard !== null && heard !== note.midi
-        ? wrongNoteAdvice(context, noteName(heard))
+        ? wrongNoteAdvice(context, noteName(heard, { spelling: options.spelling }))
         : coachNote(
             context,
             result.medianCents,
             [...earlier, ...sameNoteThisSession],
             Math.max(inTuneCents, 1),
+            options.horn,
           );
     const outcome: NoteOutcome = {
       writtenMidi: note.midi,
@@ -126,7 +140,7 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
       onsetMs: null,
       outcomes,
       score: overallScore(outcomes.map((o) => o.result)),
-      sessionAdvice: last ? coachSession(outcomes.map((o) => o.result.medianCents)) : null,
+      sessionAdvice: last ? sessionAdvice(outcomes) : null,
     });
   };
 
@@ -170,10 +184,24 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
         ...state.get(),
         phase: 'done',
         onsetMs: null,
-        sessionAdvice: coachSession(outcomes.map((o) => o.result.medianCents)),
+        sessionAdvice: sessionAdvice(outcomes),
       });
     },
   };
+}
+
+/** Main-tuning-slide advice from the session's notes (the coach looks at the open ones). */
+function sessionAdvice(outcomes: readonly NoteOutcome[]): string | null {
+  return coachSession(
+    outcomes.map((o) => {
+      const context = noteContext(o.writtenMidi);
+      return {
+        valves: context?.valves ?? '',
+        partial: context?.partial ?? null,
+        medianCents: o.result.medianCents,
+      };
+    }),
+  );
 }
 
 /** The written note held most of the time (median of the pitched frames), or null if none. */

@@ -10,5 +10,6 @@ export * from './smoothing';
 export * from './scales';
 export * from './scoring';
 export * from './coach';
+export * from './intonation';
 // coach.ts has its own copy of partialDeviationCents (same formula); the partials one is canonical.
 export { partialDeviationCents } from './partials';
