@@ -3,7 +3,7 @@ import type { PitchReading } from '../audio/pitch-service-types';
 import type { ReadonlyObservable } from '../lib/observable';
 import { centsBetween } from '../music/cents';
 import { nearestWrittenNote, type InstrumentId } from '../music/transposition';
-import { noteName } from '../music/notes';
+import { noteName, type Spelling } from '../music/notes';
 
 const WINDOW_MS = 6000;
 const RANGE_CENTS = 60;
@@ -20,17 +20,19 @@ export function LivePitch(props: {
   inTuneCents: number;
   instrument: InstrumentId;
   a4Hz: number;
+  /** How the heard note is named (default: by key). */
+  spelling?: Spelling;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const readout = useRef<HTMLOutputElement>(null);
   const target = useRef(props.targetHz);
   const band = useRef(props.inTuneCents);
-  const note = useRef({ instrument: props.instrument, a4Hz: props.a4Hz });
+  const note = useRef({ instrument: props.instrument, a4Hz: props.a4Hz, spelling: props.spelling });
   useEffect(() => {
     target.current = props.targetHz;
     band.current = props.inTuneCents;
-    note.current = { instrument: props.instrument, a4Hz: props.a4Hz };
-  }, [props.targetHz, props.inTuneCents, props.instrument, props.a4Hz]);
+    note.current = { instrument: props.instrument, a4Hz: props.a4Hz, spelling: props.spelling };
+  }, [props.targetHz, props.inTuneCents, props.instrument, props.a4Hz, props.spelling]);
 
   useEffect(() => {
     // Ring buffer, allocated once: time and cents (NaN = no pitch).
@@ -90,7 +92,9 @@ export function LivePitch(props: {
         if (!(reading.hz > 0)) out.textContent = '—';
         else {
           const heard = nearestWrittenNote(reading.hz, note.current.instrument, note.current.a4Hz);
-          const name = heard.hasPitch ? noteName(heard.writtenMidi) : '';
+          const name = heard.hasPitch
+            ? noteName(heard.writtenMidi, { spelling: note.current.spelling })
+            : '';
           const sign = offset > 0 ? '+' : '';
           out.textContent = Number.isNaN(offset)
             ? name

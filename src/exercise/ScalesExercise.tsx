@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { HistoryStore } from '../history/history-db';
 import { TempoInput, validTempo } from './TempoInput';
 import { REGULAR_RANGE_WRITTEN_MIDI } from '../music/fingerings';
-import { noteName } from '../music/notes';
+import { noteName, pitchClassName } from '../music/notes';
+import { useSettings } from '../settings';
 import {
   buildScale,
   MAJOR_KEYS,
@@ -31,6 +32,7 @@ export function ScalesExercise(props: {
   onBack: () => void;
   onDone?: () => void;
 }) {
+  const settings = useSettings();
   const [kind, setKind] = useState<ScaleKind>('major');
   const [key, setKey] = useState('C');
   const [lowMidi, setLowMidi] = useState(60);
@@ -67,7 +69,8 @@ export function ScalesExercise(props: {
       setNotes(
         buildScale({
           kind,
-          key: kind === 'chromatic' ? noteName(lowMidi).slice(0, -1) : key,
+          // A chromatic scale starts (and keeps) the low note's name as the player spells it.
+          key: kind === 'chromatic' ? pitchClassName(lowMidi, settings.spelling) : key,
           lowMidi,
           highMidi,
         }),
@@ -116,7 +119,7 @@ export function ScalesExercise(props: {
         <select value={lowMidi} onChange={(e) => setLowMidi(Number(e.target.value))}>
           {RANGE_NOTES.map((m) => (
             <option key={m} value={m}>
-              {noteName(m)}
+              {noteName(m, { spelling: settings.spelling })}
             </option>
           ))}
         </select>{' '}
@@ -124,7 +127,7 @@ export function ScalesExercise(props: {
         <select value={highMidi} onChange={(e) => setHighMidi(Number(e.target.value))}>
           {RANGE_NOTES.map((m) => (
             <option key={m} value={m}>
-              {noteName(m)}
+              {noteName(m, { spelling: settings.spelling })}
             </option>
           ))}
         </select>

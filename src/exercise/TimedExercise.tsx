@@ -6,6 +6,7 @@ import { createMetronome, type Metronome } from '../audio/metronome';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
 import type { AttemptRecord, ExerciseKind } from '../history/records';
+import { formatCents } from '../music/cents';
 import { fingeringFor } from '../music/fingerings';
 import { spelledName } from '../music/scales';
 import { writtenMidiToHz } from '../music/transposition';
@@ -45,7 +46,7 @@ export function TimedResults(props: { outcomes: readonly TimedOutcome[]; score: 
               <td>{o.outcome}</td>
               <td>{o.score}</td>
               <td>{fmt(o.timingMs, ' ms')}</td>
-              <td>{fmt(o.medianCents, ' ¢')}</td>
+              <td>{formatCents(o.medianCents)}</td>
               <td>{o.timeToLockMs === null ? '—' : `${Math.round(o.timeToLockMs)} ms`}</td>
               <td>{o.outcome === 'locked' ? `${Math.round(o.overshootCents)} ¢` : '—'}</td>
             </tr>
@@ -208,6 +209,7 @@ export function TimedExercise(props: {
         inTuneCents={20}
         instrument={settings.transposition}
         a4Hz={settings.a4Hz}
+        spelling={settings.spelling}
       />
       {message && <p role="alert">{message}</p>}
       <div className="buttons">

@@ -3,6 +3,7 @@ import { useObservable } from '../app/use-observable';
 import { saveTextFile, type SaveTextFile } from '../native/save-file';
 import type { HistoryStore } from './history-db';
 import { exportHistory, importHistory, type HistoryMessage } from './history-file';
+import { IntonationMapChart } from './IntonationMapChart';
 import { EXERCISE_LABELS, type AttemptRecord, type ExerciseKind } from './records';
 import { noteTendencies, practicePerDay, scoresByExercise } from './stats';
 
@@ -199,6 +200,7 @@ export function HistoryView(props: { history: HistoryStore; saveFile?: SaveTextF
           <PracticeChart attempts={attempts} />
           <h3>Scores over time</h3>
           <ScoreChart attempts={attempts} />
+          <IntonationMapChart attempts={attempts} />
           <h3>Notes you play sharp or flat</h3>
           <TendencyChart attempts={attempts} />
           <h3>Attempts</h3>

@@ -13,6 +13,7 @@ import {
   type Accidental,
   type Letter,
   type SpelledNote,
+  type Spelling,
 } from './notes';
 import type { ValveCombo } from './fingerings';
 import { harmonicSeries } from './partials';
@@ -92,9 +93,12 @@ function scaleNote(note: SpelledNote): ScaleNote {
   return { ...note, midi: spelledToMidi(note) };
 }
 
-/** Fingering-chart spelling of a written MIDI number (C♯ E♭ F♯ G♯ B♭), with its MIDI. */
-export function chartNote(midi: number): ScaleNote {
-  return scaleNote(spellMidi(midi));
+/**
+ * A written MIDI number spelled by the player's preference (default: the fingering chart's
+ * C♯ E♭ F♯ G♯ B♭), with its MIDI: for notes without a key (long tones, references).
+ */
+export function chartNote(midi: number, spelling: Spelling = 'default'): ScaleNote {
+  return scaleNote(spellMidi(midi, spelling));
 }
 
 /** Written range of the B♭ trumpet a scale may use, with pedal and double-high-C margins. */
@@ -207,6 +211,8 @@ export interface LongTonePyramidOptions {
   topMidi?: number;
   /** Written MIDI of the bottom note (default F♯3 = 54). */
   bottomMidi?: number;
+  /** How the chromatic notes are spelled (default: as the fingering chart). */
+  spelling?: Spelling;
 }
 
 /**
@@ -228,8 +234,9 @@ export function longTonePyramid(options: LongTonePyramidOptions = {}): ScaleNote
     throw new Error(`bottomMidi (${bottomMidi}) must be below topMidi (${topMidi}).`);
   }
   const notes: ScaleNote[] = [];
-  for (let midi = topMidi; midi >= bottomMidi; midi--) notes.push(chartNote(midi));
-  for (let midi = bottomMidi + 1; midi <= topMidi; midi++) notes.push(chartNote(midi));
+  const spelling = options.spelling ?? 'default';
+  for (let midi = topMidi; midi >= bottomMidi; midi--) notes.push(chartNote(midi, spelling));
+  for (let midi = bottomMidi + 1; midi <= topMidi; midi++) notes.push(chartNote(midi, spelling));
   return notes;
 }
 

@@ -23,7 +23,18 @@ describe('settings store', () => {
       a4Hz: 440,
       inTuneCents: 5,
       fastResponse: false,
+      spelling: 'default',
     });
+  });
+
+  it('keeps the note-spelling preference (flats, sharps, by key) and refuses anything else', () => {
+    const storage = memoryStorage();
+    createSettingsStore(storage).update({ spelling: 'flats' });
+    expect(createSettingsStore(storage).get().spelling).toBe('flats');
+    expect(() =>
+      createSettingsStore(memoryStorage()).update({ spelling: 'german' as 'flats' }),
+    ).toThrow(/default, sharps, flats/);
+    expect(parseSettings({ spelling: 'solfege' }).spelling).toBe('default');
   });
 
   it('persists across a reload (a new store on the same storage)', () => {
@@ -57,7 +68,13 @@ describe('settings store', () => {
     ).toEqual(DEFAULT_SETTINGS);
     expect(
       parseSettings({ transposition: 'tuba', a4Hz: 415, inTuneCents: '5', fastResponse: true }),
-    ).toEqual({ transposition: 'bb-trumpet', a4Hz: 415, inTuneCents: 5, fastResponse: true });
+    ).toEqual({
+      transposition: 'bb-trumpet',
+      a4Hz: 415,
+      inTuneCents: 5,
+      fastResponse: true,
+      spelling: 'default',
+    });
   });
 
   it('keeps working when storage throws (private mode)', () => {

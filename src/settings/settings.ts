@@ -6,7 +6,14 @@ import {
   type PersistedStore,
   type Validators,
 } from './persisted-store';
-import { INSTRUMENT_IDS, MAX_A4_HZ, MIN_A4_HZ, type InstrumentId } from '../music';
+import {
+  INSTRUMENT_IDS,
+  MAX_A4_HZ,
+  MIN_A4_HZ,
+  SPELLINGS,
+  type InstrumentId,
+  type Spelling,
+} from '../music';
 
 /**
  * Practice settings shared by the tuner and the exercise page: persisted in localStorage under a
@@ -34,6 +41,12 @@ export interface Settings {
   inTuneCents: number;
   /** Pitch service fast response: short frames analysed often, instead of one 4096-sample block at a time (see src/audio/accumulator.ts). */
   fastResponse: boolean;
+  /**
+   * How notes without a key are spelled (tuner, note pickers, coach): 'default' = by key, as
+   * fingering charts (C♯ E♭ F♯ G♯ B♭); 'flats'; 'sharps'. Transposed notes, scales, lip slurs
+   * and intervals are then spelled by interval from there.
+   */
+  spelling: Spelling;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
@@ -41,6 +54,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   a4Hz: 440,
   inTuneCents: 5,
   fastResponse: false,
+  spelling: 'default',
 });
 
 export const SETTINGS_STORAGE_KEY = 'embouchure.settings.v1';
@@ -58,6 +72,10 @@ const VALIDATORS: Validators<Settings> = {
   a4Hz: (v) => inRange(v, A4_HZ_RANGE.min, A4_HZ_RANGE.max, 'Hz'),
   inTuneCents: (v) => inRange(v, IN_TUNE_CENTS_RANGE.min, IN_TUNE_CENTS_RANGE.max, 'cents'),
   fastResponse: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+  spelling: (v) =>
+    typeof v === 'string' && (SPELLINGS as readonly string[]).includes(v)
+      ? undefined
+      : `must be one of ${SPELLINGS.join(', ')}`,
 };
 
 /** Settings from an untrusted stored value: every invalid or missing field takes its default. */
