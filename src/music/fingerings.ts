@@ -216,7 +216,7 @@ export function alternateUse(writtenMidi: number, combo: ValveCombo): AlternateU
 /** Label for the fingering view: "trill/alternate only", "with the 3rd slide out", or null. */
 export function alternateUseLabel(use: AlternateUse | null): string | null {
   if (use === 'trill-only') return 'trill only';
-  if (use === 'seventh-partial') return 'trill/alternate only (7th partial)';
+  if (use === 'seventh-partial') return 'trill/alternate only, 7th partial';
   if (use === 'third-slide-out') return 'with the 3rd slide out';
   return null;
 }

@@ -11,5 +11,5 @@ export * from './scales';
 export * from './scoring';
 export * from './coach';
 export * from './intonation';
-// coach.ts has its own copy of partialDeviationCents (same formula); the partials one is canonical.
+// partialDeviationCents lives in partials.ts (the coach's rules are in intonation.ts).
 export { partialDeviationCents } from './partials';
