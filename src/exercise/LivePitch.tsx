@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { PitchReading } from '../audio/pitch-service-types';
 import type { ReadonlyObservable } from '../lib/observable';
-import { centsBetween } from '../music/cents';
+import { centsBetween, formatCents } from '../music/cents';
 import { nearestWrittenNote, type InstrumentId } from '../music/transposition';
 import { noteName, type Spelling } from '../music/notes';
 
@@ -95,10 +95,9 @@ export function LivePitch(props: {
           const name = heard.hasPitch
             ? noteName(heard.writtenMidi, { spelling: note.current.spelling })
             : '';
-          const sign = offset > 0 ? '+' : '';
           out.textContent = Number.isNaN(offset)
             ? name
-            : `${name} · ${sign}${Math.round(offset)} ¢ from target`;
+            : `${name} · ${formatCents(offset)} from target`;
         }
       }
       frame ||= requestAnimationFrame(draw);

@@ -127,7 +127,10 @@ export function LongTonesExercise(props: {
             setSetup({ ...setup, pattern: e.target.value as LongToneSetup['pattern'] })
           }
         >
-          <option value="pyramid">Pyramid: G4 down to F♯3 and back</option>
+          {/* trumpet.md: a descending chromatic run is not a pyramid; name it what it is. */}
+          <option value="pyramid">
+            Chromatic run: G4 down to {noteName(54, { spelling: settings.spelling })} and back
+          </option>
           <option value="single">One note</option>
         </select>
       </label>
@@ -308,7 +311,11 @@ function LongToneRun(props: {
           label={`Target ${spelledName(note)}${next ? `, then ${spelledName(next)}` : ''}`}
         />
         {fingering.hasFingering && (
-          <ValveDiagram primary={fingering.primary} alternates={fingering.alternates} />
+          <ValveDiagram
+            primary={fingering.primary}
+            alternates={fingering.alternates}
+            uses={fingering.alternateUses}
+          />
         )}
       </div>
       <p data-testid="phase" className="phase">

@@ -192,7 +192,11 @@ export function TimedExercise(props: {
           <ValveDiagram primary={note.combo} alternates={[]} />
         ) : (
           fingering.hasFingering && (
-            <ValveDiagram primary={fingering.primary} alternates={fingering.alternates} />
+            <ValveDiagram
+              primary={fingering.primary}
+              alternates={fingering.alternates}
+              uses={fingering.alternateUses}
+            />
           )
         )}
       </div>

@@ -3,6 +3,7 @@ import { useObservable } from '../app/use-observable';
 import { saveTextFile, type SaveTextFile } from '../native/save-file';
 import type { HistoryStore } from './history-db';
 import { exportHistory, importHistory, type HistoryMessage } from './history-file';
+import { formatCents } from '../music/cents';
 import { IntonationMapChart } from './IntonationMapChart';
 import { EXERCISE_LABELS, type AttemptRecord, type ExerciseKind } from './records';
 import { noteTendencies, practicePerDay, scoresByExercise } from './stats';
@@ -126,7 +127,7 @@ function TendencyChart(props: { attempts: readonly AttemptRecord[] }) {
             height={row - 4}
             fill={t.consistent ? (t.consistent === 'sharp' ? '#eb445a' : '#3880ff') : '#999'}
           >
-            <title>{`${t.name}: ${t.meanCents.toFixed(1)} ¢ over ${t.attempts} attempts`}</title>
+            <title>{`${t.name}: ${formatCents(t.meanCents, 1)} over ${t.attempts} attempts`}</title>
           </rect>
           {t.consistent && (
             <text x={278} y={i * row + 9} fontSize={6} fill="currentColor" textAnchor="end">

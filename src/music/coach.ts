@@ -8,7 +8,7 @@
  *
  * Rules: /shared/notes/trumpet.md ("Natural intonation tendencies", "Standard alternates").
  */
-import { median } from './cents';
+import { formatCents, median } from './cents';
 import { isValveCombo, valveComboLabel, type ValveCombo } from './fingerings';
 import {
   fixFor,
@@ -111,7 +111,7 @@ export function coachNote(
     Math.abs(latestCents) <= inTuneCents ? 'in-tune' : latestCents > 0 ? 'sharp' : 'flat';
   const summary =
     verdict === 'in-tune'
-      ? `In tune: ${context.name} ${rounded === 0 ? '0' : `${rounded > 0 ? '+' : '−'}${Math.abs(rounded)}`} ¢.`
+      ? `In tune: ${context.name} ${formatCents(latestCents)}.`
       : `You played ${context.name} ${Math.abs(rounded)} ¢ ${verdict}.`;
   const lean = leanOf(context);
   // Relevant: the note tends the way the player was off (so the tendency explains it).
@@ -191,10 +191,7 @@ function yours(swaps: readonly IntonationSwap[], horn: HornLookup | undefined): 
   for (const s of swaps) {
     const mine = horn?.(s.writtenMidi, s.to);
     if (!mine) continue;
-    const cents = Math.round(mine.medianCents);
-    parts.push(
-      `${valveComboLabel(s.to)} ${cents === 0 ? '0' : `${cents > 0 ? '+' : '−'}${Math.abs(cents)}`} ¢ over ${mine.attempts}`,
-    );
+    parts.push(`${valveComboLabel(s.to)} ${formatCents(mine.medianCents)} over ${mine.attempts}`);
   }
   return parts.length ? ` On your horn: ${parts.join(', ')}.` : '';
 }
