@@ -5,14 +5,22 @@ import { useObservable } from '../lib/use-observable';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
 import type { AttemptRecord } from '../history/records';
-import { noteName, chartNote } from '../music';
+import { formatCents, noteName, spelledNoteName } from '../music';
 import { useSettings } from '../settings';
 import {
   createIntervalSession,
+  INTERVAL_DIRECTIONS,
   makeQuestions,
   questionText,
   REFERENCE_MS,
+  type IntervalDirections,
 } from './interval-session';
+
+const DIRECTION_LABELS: Record<IntervalDirections, string> = {
+  up: 'Above the reference',
+  down: 'Below the reference',
+  both: 'Above and below',
+};
 import { StaffView } from './StaffView';
 
 /** Intervals / ear: the app plays a reference, the player answers with an interval above it. */
@@ -24,16 +32,17 @@ export function IntervalsExercise(props: {
   const service = usePitchService();
   const settings = useSettings();
   const [round, setRound] = useState(0);
+  const [directions, setDirections] = useState<IntervalDirections>('up');
   const session = useMemo(
     () =>
       createIntervalSession({
-        questions: makeQuestions(5),
+        questions: makeQuestions(5, Math.random, { directions, spelling: settings.spelling }),
         instrument: settings.transposition,
         a4Hz: settings.a4Hz,
       }),
     // A new round gets new questions.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [round, settings.transposition, settings.a4Hz],
+    [round, directions, settings.transposition, settings.a4Hz, settings.spelling],
   );
   const state = useObservable(session.state);
   const tone = useRef<ReferenceTone | null>(null);
@@ -67,11 +76,16 @@ export function IntervalsExercise(props: {
       startedAt: startedAt.current.toISOString(),
       durationS: Math.round((Date.now() - startedAt.current.getTime()) / 100) / 10,
       exercise: 'intervals',
-      settings: { instrument: settings.transposition, a4Hz: settings.a4Hz, questions: 5 },
+      settings: {
+        instrument: settings.transposition,
+        a4Hz: settings.a4Hz,
+        questions: 5,
+        directions,
+      },
       score: state.score,
       notes: state.answers.map((a) => ({
         writtenMidi: a.question.answerMidi,
-        name: noteName(a.question.answerMidi),
+        name: spelledNoteName(a.question.answer),
         score: a.score,
         medianCents: a.correct ? a.cents : null,
         spreadCents: null,
@@ -83,12 +97,28 @@ export function IntervalsExercise(props: {
       const status = props.history.status.get();
       setMessage(ok ? 'Saved to your history.' : status.state === 'ready' ? null : status.message);
     });
-  }, [state, props.history, settings]);
+  }, [state, props.history, settings, directions]);
 
   const question = session.questions[state.index];
   return (
     <section className="exercise-run" aria-label="Intervals">
       <h2>Intervals / ear</h2>
+      {state.phase === 'ready' && state.index === 0 && (
+        <label>
+          Intervals{' '}
+          <select
+            data-testid="interval-directions"
+            value={directions}
+            onChange={(e) => setDirections(e.target.value as IntervalDirections)}
+          >
+            {INTERVAL_DIRECTIONS.map((d) => (
+              <option key={d} value={d}>
+                {DIRECTION_LABELS[d]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {state.phase !== 'done' && (
         <>
           <p data-testid="interval-question">
@@ -96,8 +126,8 @@ export function IntervalsExercise(props: {
             <strong>{questionText(question)}</strong>
           </p>
           <StaffView
-            notes={[chartNote(question.referenceMidi)]}
-            label={`Reference ${noteName(question.referenceMidi)}`}
+            notes={[question.reference]}
+            label={`Reference ${spelledNoteName(question.reference)}`}
           />
           <p className="phase">
             {state.phase === 'ready'
@@ -122,11 +152,13 @@ export function IntervalsExercise(props: {
             {state.answers.map((a, i) => (
               <tr key={i}>
                 <td>{questionText(a.question)}</td>
-                <td>{noteName(a.question.answerMidi)}</td>
+                <td>{spelledNoteName(a.question.answer)}</td>
                 <td>
                   {a.heardMidi === null
                     ? 'nothing heard'
-                    : `${noteName(a.heardMidi)} ${a.correct ? `(${a.cents && a.cents > 0 ? '+' : ''}${a.cents} ¢)` : '✗'}`}
+                    : a.correct
+                      ? `${spelledNoteName(a.question.answer)} (${formatCents(a.cents)})`
+                      : `${noteName(a.heardMidi, { spelling: settings.spelling })} ✗`}
                 </td>
                 <td>{a.score}</td>
               </tr>

@@ -1,7 +1,14 @@
 import { useEffect, useRef } from 'react';
 import type { PitchReading } from '../audio/pitch-service-types';
 import type { ReadonlyObservable } from '../lib/observable';
-import { centsBetween, nearestWrittenNote, type InstrumentId, noteName } from '../music';
+import {
+  centsBetween,
+  formatCents,
+  nearestWrittenNote,
+  type InstrumentId,
+  noteName,
+  type Spelling,
+} from '../music';
 
 const WINDOW_MS = 6000;
 const RANGE_CENTS = 60;
@@ -18,17 +25,19 @@ export function LivePitch(props: {
   inTuneCents: number;
   instrument: InstrumentId;
   a4Hz: number;
+  /** How the heard note is named (default: by key). */
+  spelling?: Spelling;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const readout = useRef<HTMLOutputElement>(null);
   const target = useRef(props.targetHz);
   const band = useRef(props.inTuneCents);
-  const note = useRef({ instrument: props.instrument, a4Hz: props.a4Hz });
+  const note = useRef({ instrument: props.instrument, a4Hz: props.a4Hz, spelling: props.spelling });
   useEffect(() => {
     target.current = props.targetHz;
     band.current = props.inTuneCents;
-    note.current = { instrument: props.instrument, a4Hz: props.a4Hz };
-  }, [props.targetHz, props.inTuneCents, props.instrument, props.a4Hz]);
+    note.current = { instrument: props.instrument, a4Hz: props.a4Hz, spelling: props.spelling };
+  }, [props.targetHz, props.inTuneCents, props.instrument, props.a4Hz, props.spelling]);
 
   useEffect(() => {
     // Ring buffer, allocated once: time and cents (NaN = no pitch).
@@ -88,11 +97,12 @@ export function LivePitch(props: {
         if (!(reading.hz > 0)) out.textContent = '—';
         else {
           const heard = nearestWrittenNote(reading.hz, note.current.instrument, note.current.a4Hz);
-          const name = heard.hasPitch ? noteName(heard.writtenMidi) : '';
-          const sign = offset > 0 ? '+' : '';
+          const name = heard.hasPitch
+            ? noteName(heard.writtenMidi, { spelling: note.current.spelling })
+            : '';
           out.textContent = Number.isNaN(offset)
             ? name
-            : `${name} · ${sign}${Math.round(offset)} ¢ from target`;
+            : `${name} · ${formatCents(offset)} from target`;
         }
       }
       frame ||= requestAnimationFrame(draw);

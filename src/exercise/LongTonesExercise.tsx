@@ -9,11 +9,13 @@ import {
   fingeringFor,
   REGULAR_RANGE_WRITTEN_MIDI,
   noteName,
+  type Spelling,
   chartNote,
   longTonePyramid,
   spelledName,
   type ScaleNote,
 } from '../music';
+import { intonationMap, hornLookup, pastCentsOnPrimary } from '../history/intonation-map';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
 import {
@@ -49,8 +51,10 @@ for (let m = REGULAR_RANGE_WRITTEN_MIDI.low; m <= REGULAR_RANGE_WRITTEN_MIDI.hig
   REGULAR_NOTES.push(m);
 }
 
-function notesFor(setup: LongToneSetup): ScaleNote[] {
-  return setup.pattern === 'pyramid' ? longTonePyramid() : [chartNote(setup.noteMidi)];
+function notesFor(setup: LongToneSetup, spelling: Spelling): ScaleNote[] {
+  return setup.pattern === 'pyramid'
+    ? longTonePyramid({ spelling })
+    : [chartNote(setup.noteMidi, spelling)];
 }
 
 /** Long tones: setup, then the running exercise, then results saved to the history. */
@@ -76,20 +80,15 @@ export function LongTonesExercise(props: {
       setError(`In-tune band must be ±${band.min}–${band.max} ¢.`);
       return;
     }
-    const notes = notesFor(setup);
-    // The coach looks at the player's earlier attempts on each note.
-    const past = new Map<number, number[]>();
+    const notes = notesFor(setup, settings.spelling);
     // A slow or blocked database must not hold the exercise back: give it 1.5 s.
     const earlier = await Promise.race([
       props.history.all(),
       new Promise<[]>((resolve) => setTimeout(() => resolve([]), 1500)),
     ]);
-    for (const attempt of earlier) {
-      for (const note of attempt.notes) {
-        if (note.medianCents === null) continue;
-        past.set(note.writtenMidi, [...(past.get(note.writtenMidi) ?? []), note.medianCents]);
-      }
-    }
+    // The coach looks at the player's earlier attempts on each note: this instrument, the note's
+    // (primary) fingering, unclipped medians only (history/intonation-map.ts).
+    const map = intonationMap(earlier, settings.transposition);
     setRun({
       startedAt: new Date(),
       session: createLongToneSession({
@@ -98,7 +97,9 @@ export function LongTonesExercise(props: {
         inTuneCents: setup.inTuneCents,
         instrument: settings.transposition,
         a4Hz: settings.a4Hz,
-        pastCentsByMidi: past,
+        pastCentsByMidi: pastCentsOnPrimary(map),
+        horn: hornLookup(map),
+        spelling: settings.spelling,
       }),
     });
   };
@@ -133,7 +134,10 @@ export function LongTonesExercise(props: {
             setSetup({ ...setup, pattern: e.target.value as LongToneSetup['pattern'] })
           }
         >
-          <option value="pyramid">Pyramid: G4 down to F♯3 and back</option>
+          {/* trumpet.md: a descending chromatic run is not a pyramid; name it what it is. */}
+          <option value="pyramid">
+            Chromatic run: G4 down to {noteName(54, { spelling: settings.spelling })} and back
+          </option>
           <option value="single">One note</option>
         </select>
       </label>
@@ -147,7 +151,7 @@ export function LongTonesExercise(props: {
           >
             {REGULAR_NOTES.map((m) => (
               <option key={m} value={m}>
-                {noteName(m)}
+                {noteName(m, { spelling: settings.spelling })}
               </option>
             ))}
           </select>
@@ -215,7 +219,7 @@ function LongToneRun(props: {
   const settings = useSettings();
   const state = useObservable(session.state);
   const [saveMessage, setSaveMessage] = useState<string | null>(null);
-  const notes = useMemo(() => notesFor(setup), [setup]);
+  const notes = useMemo(() => notesFor(setup, settings.spelling), [setup, settings.spelling]);
   const drone = useRef<ReferenceTone | null>(null);
 
   // Every reading goes to the session; React only hears about note boundaries.
@@ -314,7 +318,11 @@ function LongToneRun(props: {
           label={`Target ${spelledName(note)}${next ? `, then ${spelledName(next)}` : ''}`}
         />
         {fingering.hasFingering && (
-          <ValveDiagram primary={fingering.primary} alternates={fingering.alternates} />
+          <ValveDiagram
+            primary={fingering.primary}
+            alternates={fingering.alternates}
+            uses={fingering.alternateUses}
+          />
         )}
       </div>
       <p data-testid="phase" className="phase">
@@ -329,6 +337,7 @@ function LongToneRun(props: {
         inTuneCents={setup.inTuneCents}
         instrument={settings.transposition}
         a4Hz={settings.a4Hz}
+        spelling={settings.spelling}
       />
       {last?.advice && (
         <p className="coach" data-testid="last-advice">

@@ -1,7 +1,5 @@
+import { formatCents } from '../music';
 import type { NoteOutcome } from './long-tone-session';
-
-const fmt = (value: number | null, digits = 0, unit = ''): string =>
-  value === null ? '—' : `${value > 0 ? '+' : ''}${value.toFixed(digits)}${unit}`;
 
 /**
  * Pitch trace of every note of an exercise side by side: cents off the target over each hold,
@@ -125,15 +123,16 @@ export function LongToneResults(props: {
               <td>{o.name}</td>
               <td>{o.result.score}</td>
               <td>{Math.round(o.result.inTuneFraction * 100)}%</td>
-              <td>{fmt(o.result.medianCents, 0, ' ¢')}</td>
+              <td>{formatCents(o.result.medianCents)}</td>
               <td>
                 {o.result.spreadCents === null ? '—' : `${o.result.spreadCents.toFixed(1)} ¢`}
               </td>
-              <td>{fmt(o.result.driftCents, 0, ' ¢')}</td>
+              <td>{formatCents(o.result.driftCents)}</td>
               <td className="coach" data-testid="coach">
                 {o.advice ? (
                   <>
-                    <strong>{o.advice.summary}</strong> {o.advice.tendency}
+                    <strong>{o.advice.summary}</strong>
+                    {o.advice.tendency && ` ${o.advice.tendency}`}
                     {o.advice.suggestion && <em> {o.advice.suggestion}</em>}
                   </>
                 ) : (

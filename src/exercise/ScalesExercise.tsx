@@ -4,6 +4,7 @@ import { TempoInput, validTempo } from './TempoInput';
 import {
   REGULAR_RANGE_WRITTEN_MIDI,
   noteName,
+  pitchClassName,
   buildScale,
   MAJOR_KEYS,
   MINOR_KEYS,
@@ -11,6 +12,7 @@ import {
   type ScaleKind,
   type ScaleNote,
 } from '../music';
+import { useSettings } from '../settings';
 import { TimedExercise } from './TimedExercise';
 
 const KIND_LABELS: Record<ScaleKind, string> = {
@@ -31,6 +33,7 @@ export function ScalesExercise(props: {
   onBack: () => void;
   onDone?: () => void;
 }) {
+  const settings = useSettings();
   const [kind, setKind] = useState<ScaleKind>('major');
   const [key, setKey] = useState('C');
   const [lowMidi, setLowMidi] = useState(60);
@@ -67,7 +70,8 @@ export function ScalesExercise(props: {
       setNotes(
         buildScale({
           kind,
-          key: kind === 'chromatic' ? noteName(lowMidi).slice(0, -1) : key,
+          // A chromatic scale starts (and keeps) the low note's name as the player spells it.
+          key: kind === 'chromatic' ? pitchClassName(lowMidi, settings.spelling) : key,
           lowMidi,
           highMidi,
         }),
@@ -116,7 +120,7 @@ export function ScalesExercise(props: {
         <select value={lowMidi} onChange={(e) => setLowMidi(Number(e.target.value))}>
           {RANGE_NOTES.map((m) => (
             <option key={m} value={m}>
-              {noteName(m)}
+              {noteName(m, { spelling: settings.spelling })}
             </option>
           ))}
         </select>{' '}
@@ -124,7 +128,7 @@ export function ScalesExercise(props: {
         <select value={highMidi} onChange={(e) => setHighMidi(Number(e.target.value))}>
           {RANGE_NOTES.map((m) => (
             <option key={m} value={m}>
-              {noteName(m)}
+              {noteName(m, { spelling: settings.spelling })}
             </option>
           ))}
         </select>

@@ -6,7 +6,7 @@ import { createMetronome, type Metronome } from '../audio/metronome';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
 import type { AttemptRecord, ExerciseKind } from '../history/records';
-import { fingeringFor, spelledName, writtenMidiToHz } from '../music';
+import { formatCents, fingeringFor, spelledName, writtenMidiToHz } from '../music';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
 import { PitchTracePlot } from './Results';
@@ -43,7 +43,7 @@ export function TimedResults(props: { outcomes: readonly TimedOutcome[]; score: 
               <td>{o.outcome}</td>
               <td>{o.score}</td>
               <td>{fmt(o.timingMs, ' ms')}</td>
-              <td>{fmt(o.medianCents, ' ¢')}</td>
+              <td>{formatCents(o.medianCents)}</td>
               <td>{o.timeToLockMs === null ? '—' : `${Math.round(o.timeToLockMs)} ms`}</td>
               <td>{o.outcome === 'locked' ? `${Math.round(o.overshootCents)} ¢` : '—'}</td>
             </tr>
@@ -189,7 +189,11 @@ export function TimedExercise(props: {
           <ValveDiagram primary={note.combo} alternates={[]} />
         ) : (
           fingering.hasFingering && (
-            <ValveDiagram primary={fingering.primary} alternates={fingering.alternates} />
+            <ValveDiagram
+              primary={fingering.primary}
+              alternates={fingering.alternates}
+              uses={fingering.alternateUses}
+            />
           )
         )}
       </div>
@@ -206,6 +210,7 @@ export function TimedExercise(props: {
         inTuneCents={20}
         instrument={settings.transposition}
         a4Hz={settings.a4Hz}
+        spelling={settings.spelling}
       />
       {message && <p role="alert">{message}</p>}
       <div className="buttons">

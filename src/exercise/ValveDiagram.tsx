@@ -1,12 +1,27 @@
-import { valvesOf, valveComboLabel, type ValveCombo } from '../music';
+import {
+  alternateUseLabel,
+  valvesOf,
+  valveComboLabel,
+  type AlternateUse,
+  type ValveCombo,
+} from '../music';
 
-/** Three valve buttons seen from above, pressed ones filled, plus the alternates as text. */
-export function ValveDiagram(props: { primary: ValveCombo; alternates: readonly ValveCombo[] }) {
+/**
+ * Three valve buttons seen from above, pressed ones filled, plus the alternates as text; trill
+ * and 7th-partial alternates say so (trumpet.md: never an intonation fix).
+ */
+export function ValveDiagram(props: {
+  primary: ValveCombo;
+  alternates: readonly ValveCombo[];
+  uses?: Readonly<Partial<Record<ValveCombo, AlternateUse>>>;
+}) {
   const pressed = new Set(valvesOf(props.primary));
+  const alternate = (combo: ValveCombo): string => {
+    const use = alternateUseLabel(props.uses?.[combo] ?? null);
+    return use ? `${valveComboLabel(combo)} ${use}` : valveComboLabel(combo);
+  };
   const label = `Fingering ${valveComboLabel(props.primary)}${
-    props.alternates.length
-      ? `; alternates ${props.alternates.map(valveComboLabel).join(', ')}`
-      : ''
+    props.alternates.length ? `; alternates ${props.alternates.map(alternate).join(', ')}` : ''
   }`;
   return (
     <div className="valves" aria-label={label} data-testid="fingering">
@@ -30,7 +45,7 @@ export function ValveDiagram(props: { primary: ValveCombo; alternates: readonly 
       <div className="valves-text">
         <strong>{valveComboLabel(props.primary)}</strong>
         {props.alternates.length > 0 && (
-          <span> (alt. {props.alternates.map(valveComboLabel).join(', ')})</span>
+          <span> (alt. {props.alternates.map(alternate).join(', ')})</span>
         )}
       </div>
     </div>

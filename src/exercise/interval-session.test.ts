@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { writtenMidiToHz, spelledNoteName, INTERVALS } from '../music';
 import { liveReading } from '../audio/testing/stream';
-import { writtenMidiToHz } from '../music';
 import {
   createIntervalSession,
+  makeQuestion,
   makeQuestions,
   questionText,
   REFERENCE_MS,
@@ -11,7 +12,12 @@ import {
 /** A reading of a note the stream has confirmed. */
 const noted = (hz: number, t: number) => liveReading(hz, t, 'fast', { noteHz: hz });
 
-const question = { referenceMidi: 60, semitones: 4, intervalName: 'major 3rd', answerMidi: 64 };
+const interval = (name: string) => {
+  const found = INTERVALS.find((i) => i.name === name);
+  if (!found) throw new Error(name);
+  return found;
+};
+const question = makeQuestion(60, interval('major 3rd'), 'up');
 
 function answerWith(hz: number) {
   const session = createIntervalSession({
@@ -39,6 +45,40 @@ describe('interval / ear exercise', () => {
     // Even a constant random source never asks the same question twice in a row.
     for (let i = 1; i < qs.length; i++) expect(qs[i]).not.toEqual(qs[i - 1]);
     expect(() => makeQuestions(0)).toThrow(/1 to 50/);
+  });
+
+  it('spells the answer by interval: a minor 2nd above B♭3 is C♭4, not B3', () => {
+    const q = makeQuestion(58, interval('minor 2nd'), 'up');
+    expect(questionText(q)).toBe('Play a minor 2nd above B♭3');
+    expect(spelledNoteName(q.answer)).toBe('C♭4');
+    expect(q.answerMidi).toBe(59);
+  });
+
+  it('offers descending intervals, spelled by interval and kept on the trumpet', () => {
+    const q = makeQuestion(62, interval('major 3rd'), 'down');
+    expect(questionText(q)).toBe('Play a major 3rd below D4');
+    expect(spelledNoteName(q.answer)).toBe('B♭3');
+    let seed = 1;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const qs = makeQuestions(50, random, { directions: 'both' });
+    expect(new Set(qs.map((x) => x.direction))).toEqual(new Set(['up', 'down']));
+    for (const x of qs) {
+      expect(x.answerMidi - x.referenceMidi).toBe(
+        x.direction === 'up' ? x.semitones : -x.semitones,
+      );
+      expect(x.answerMidi).toBeGreaterThanOrEqual(55); // G3
+      expect(x.answerMidi).toBeLessThanOrEqual(79); // G5
+      expect(Math.abs(x.answer.accidental)).toBeLessThanOrEqual(1);
+    }
+    expect(() => makeQuestions(3, random, { directions: 'sideways' as 'up' })).toThrow(
+      /up, down, both/,
+    );
+  });
+
+  it('respells the reference rather than ask for a double sharp (major 7th above G♯3 → A♭3, G4)', () => {
+    const q = makeQuestion(56, interval('major 7th'), 'up');
+    expect(spelledNoteName(q.reference)).toBe('A♭3');
+    expect(spelledNoteName(q.answer)).toBe('G4');
   });
 
   it('the right note held in tune scores 100', () => {

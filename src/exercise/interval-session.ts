@@ -1,54 +1,108 @@
 import type { PitchReading } from '../audio/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import {
-  noteName,
+  spelledNoteName,
+  spellMidi,
+  type SpelledNote,
+  type Spelling,
   INTERVALS,
+  intervalFrom,
+  type IntervalSpec,
+  median,
   overallScore,
   nearestWrittenNote,
   writtenMidiToHz,
   type InstrumentId,
 } from '../music';
 
+export type IntervalDirection = 'up' | 'down';
+
 export interface IntervalQuestion {
   /** Written MIDI of the reference the app plays. */
   referenceMidi: number;
+  /** The reference as written (spelled so the answer needs no double sharp or flat). */
+  reference: SpelledNote;
+  direction: IntervalDirection;
   semitones: number;
   intervalName: string;
   /** Written MIDI the player should answer with. */
   answerMidi: number;
+  /** The answer spelled by interval: a minor 2nd above B♭3 is C♭4. */
+  answer: SpelledNote;
+}
+
+/** Which way the questions go: above the reference, below it, or both mixed. */
+export type IntervalDirections = IntervalDirection | 'both';
+export const INTERVAL_DIRECTIONS: readonly IntervalDirections[] = ['up', 'down', 'both'];
+
+/**
+ * A question on a written reference, spelled by `spelling` unless the answer would then need a
+ * double sharp or flat (a major 7th above G♯3 is F𝄪4): then the reference takes its other name
+ * (A♭3, answer G4).
+ */
+export function makeQuestion(
+  referenceMidi: number,
+  interval: IntervalSpec,
+  direction: IntervalDirection,
+  spelling: Spelling = 'default',
+): IntervalQuestion {
+  const candidates = [spellMidi(referenceMidi, spelling), spellMidi(referenceMidi, 'flats')];
+  candidates.push(spellMidi(referenceMidi, 'sharps'));
+  let reference = candidates[0];
+  let answer = intervalFrom(reference, interval, direction);
+  for (const candidate of candidates) {
+    if (Math.abs(answer.accidental) <= 1) break;
+    reference = candidate;
+    answer = intervalFrom(candidate, interval, direction);
+  }
+  const sign = direction === 'up' ? 1 : -1;
+  return {
+    referenceMidi,
+    reference,
+    direction,
+    semitones: interval.semitones,
+    intervalName: interval.name,
+    answerMidi: referenceMidi + sign * interval.semitones,
+    answer,
+  };
 }
 
 /**
- * `count` questions: a reference between G3 and G4 (written) and an interval up to an octave above
- * it, never the same twice in a row. `random` returns [0, 1) (tests pass a seeded one).
+ * `count` questions, never the same twice in a row: an interval up to an octave above a written
+ * reference between G3 and G4, or below one between G4 and G5 (the answer stays on the trumpet:
+ * written G3–G5). `random` returns [0, 1) (tests pass a seeded one).
  */
 export function makeQuestions(
   count: number,
   random: () => number = Math.random,
+  options: { directions?: IntervalDirections; spelling?: Spelling } = {},
 ): IntervalQuestion[] {
   if (!Number.isInteger(count) || count < 1 || count > 50) {
     throw new Error(`Question count must be an integer from 1 to 50, got ${count}.`);
   }
+  const directions = options.directions ?? 'up';
+  if (!INTERVAL_DIRECTIONS.includes(directions)) {
+    throw new Error(
+      `directions must be one of ${INTERVAL_DIRECTIONS.join(', ')}, got "${String(directions)}".`,
+    );
+  }
   const questions: IntervalQuestion[] = [];
   while (questions.length < count) {
-    const referenceMidi = 55 + Math.floor(random() * 13); // G3..G4
+    const direction: IntervalDirection =
+      directions === 'both' ? (random() < 0.5 ? 'up' : 'down') : directions;
+    const referenceMidi = (direction === 'up' ? 55 : 67) + Math.floor(random() * 13);
     let pick = Math.floor(random() * INTERVALS.length);
     const previous = questions.at(-1);
     // Never the same question twice in a row: take the next interval instead (no retry loop, so
     // even a constant `random` terminates).
     if (
       previous?.referenceMidi === referenceMidi &&
+      previous.direction === direction &&
       previous.semitones === INTERVALS[pick].semitones
     ) {
       pick = (pick + 1) % INTERVALS.length;
     }
-    const interval = INTERVALS[pick];
-    questions.push({
-      referenceMidi,
-      semitones: interval.semitones,
-      intervalName: interval.name,
-      answerMidi: referenceMidi + interval.semitones,
-    });
+    questions.push(makeQuestion(referenceMidi, INTERVALS[pick], direction, options.spelling));
   }
   return questions;
 }
@@ -111,11 +165,8 @@ export function createIntervalSession(options: {
   const answer = (heardMidi: number | null, cents: number[]): void => {
     const current = state.get();
     const question = questions[current.index];
-    const sorted = [...cents].sort((a, b) => a - b);
     const offset =
-      heardMidi === null
-        ? null
-        : (sorted[sorted.length >> 1] ?? 0) + 100 * (heardMidi - question.answerMidi);
+      heardMidi === null ? null : (median(cents) ?? 0) + 100 * (heardMidi - question.answerMidi);
     const correct = heardMidi === question.answerMidi;
     const result: IntervalAnswer = {
       question,
@@ -180,7 +231,8 @@ export function createIntervalSession(options: {
   };
 }
 
-/** "Play a major 3rd above C4". */
+/** "Play a major 3rd above C4", "Play a minor 2nd below C♭5". */
 export function questionText(q: IntervalQuestion): string {
-  return `Play a ${q.intervalName} above ${noteName(q.referenceMidi)}`;
+  const where = q.direction === 'up' ? 'above' : 'below';
+  return `Play a ${q.intervalName} ${where} ${spelledNoteName(q.reference)}`;
 }

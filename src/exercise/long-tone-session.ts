@@ -5,6 +5,7 @@ import {
   coachSession,
   wrongNoteAdvice,
   type CoachAdvice,
+  type HornLookup,
   centsBetween,
   type ScaleNote,
   overallScore,
@@ -12,6 +13,8 @@ import {
   type HoldResult,
   type PitchSample,
   noteName,
+  spelledNoteName,
+  type Spelling,
   nearestWrittenNote,
   writtenMidiToHz,
   type InstrumentId,
@@ -32,8 +35,15 @@ export interface LongToneOptions {
   instrument: InstrumentId;
   a4Hz: number;
   inTuneCents: number;
-  /** Median offsets of earlier attempts per written MIDI (oldest first), for the coach. */
+  /**
+   * Median offsets of earlier attempts per written MIDI (oldest first), for the coach: only
+   * attempts on this instrument with the note's primary fingering (see history/intonation-map).
+   */
   pastCentsByMidi?: ReadonlyMap<number, readonly number[]>;
+  /** The player's own intonation map, so the coach knows how alternates sit on their horn. */
+  horn?: HornLookup;
+  /** How the heard note is named when the player held another note. */
+  spelling?: Spelling;
 }
 
 export interface NoteOutcome {
@@ -106,7 +116,7 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     const targetHz = targets[current.index];
     const onset = current.onsetMs ?? lastTimeMs;
     const result = scoreHold(samples, { targetHz, inTuneCents });
-    const context = noteContext(note.midi);
+    const context = noteContext(note.midi, spelledNoteName(note));
     const earlier = options.pastCentsByMidi?.get(note.midi) ?? [];
     const sameNoteThisSession = current.outcomes
       .filter((o) => o.writtenMidi === note.midi && o.result.medianCents !== null)
@@ -115,12 +125,13 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     const advice = !context
       ? null
       : result.medianCents === null && heard !== null && heard !== note.midi
-        ? wrongNoteAdvice(context, noteName(heard))
+        ? wrongNoteAdvice(context, noteName(heard, { spelling: options.spelling }))
         : coachNote(
             context,
             result.medianCents,
             [...earlier, ...sameNoteThisSession],
             Math.max(inTuneCents, 1),
+            options.horn,
           );
     const outcome: NoteOutcome = {
       writtenMidi: note.midi,
@@ -143,7 +154,7 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
       heardInsteadMidi: null,
       outcomes,
       score: overallScore(outcomes.map((o) => o.result)),
-      sessionAdvice: last ? coachSession(outcomes.map((o) => o.result.medianCents)) : null,
+      sessionAdvice: last ? sessionAdvice(outcomes) : null,
     });
   };
 
@@ -192,10 +203,24 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
         phase: 'done',
         onsetMs: null,
         heardInsteadMidi: null,
-        sessionAdvice: coachSession(outcomes.map((o) => o.result.medianCents)),
+        sessionAdvice: sessionAdvice(outcomes),
       });
     },
   };
+}
+
+/** Main-tuning-slide advice from the session's notes (the coach looks at the open ones). */
+function sessionAdvice(outcomes: readonly NoteOutcome[]): string | null {
+  return coachSession(
+    outcomes.map((o) => {
+      const context = noteContext(o.writtenMidi);
+      return {
+        valves: context?.valves ?? '',
+        partial: context?.partial ?? null,
+        medianCents: o.result.medianCents,
+      };
+    }),
+  );
 }
 
 /** The written note held most of the time (median of the pitched frames), or null if none. */

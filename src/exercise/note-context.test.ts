@@ -23,12 +23,16 @@ describe('partial of a written note (harmonic series per valve combination, trum
     expect(partialOf(midiOf('C♯4'), '0')).toBeNull();
   });
 
-  it('E5: open 5th partial, alternate 1-2 on the 6th', () => {
+  it('E5: open 5th partial, alternates 1-2 and 3 on the 6th (trumpet.md)', () => {
     expect(noteContext(midiOf('E5'))).toEqual({
+      writtenMidi: midiOf('E5'),
       name: 'E5',
       valves: '0',
       partial: 5,
-      alternates: [{ valves: '12', partial: 6 }],
+      alternates: [
+        { valves: '12', partial: 6 },
+        { valves: '3', partial: 6 },
+      ],
     });
   });
 });

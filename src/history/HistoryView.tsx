@@ -3,6 +3,8 @@ import { useObservable } from '../lib/use-observable';
 import { saveTextFile, type SaveTextFile } from '../native/save-file';
 import type { HistoryStore } from './history-db';
 import { exportHistory, importHistory, type HistoryMessage } from './history-file';
+import { formatCents } from '../music';
+import { IntonationMapChart } from './IntonationMapChart';
 import { EXERCISE_LABELS, type AttemptRecord, type ExerciseKind } from './records';
 import { noteTendencies, practicePerDay, scoresByExercise } from './stats';
 
@@ -125,7 +127,7 @@ function TendencyChart(props: { attempts: readonly AttemptRecord[] }) {
             height={row - 4}
             fill={t.consistent ? (t.consistent === 'sharp' ? '#eb445a' : '#3880ff') : '#999'}
           >
-            <title>{`${t.name}: ${t.meanCents.toFixed(1)} ¢ over ${t.attempts} attempts`}</title>
+            <title>{`${t.name}: ${formatCents(t.meanCents, 1)} over ${t.attempts} attempts`}</title>
           </rect>
           {t.consistent && (
             <text x={278} y={i * row + 9} fontSize={6} fill="currentColor" textAnchor="end">
@@ -199,6 +201,7 @@ export function HistoryView(props: { history: HistoryStore; saveFile?: SaveTextF
           <PracticeChart attempts={attempts} />
           <h3>Scores over time</h3>
           <ScoreChart attempts={attempts} />
+          <IntonationMapChart attempts={attempts} />
           <h3>Notes you play sharp or flat</h3>
           <TendencyChart attempts={attempts} />
           <h3>Attempts</h3>

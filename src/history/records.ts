@@ -3,6 +3,8 @@
  * validation. Pure (no IndexedDB here) so the validation is unit-tested without a browser.
  */
 
+import { isValveCombo, VALVE_COMBOS } from '../music';
+
 export const EXERCISE_KINDS = ['long-tones', 'lip-slurs', 'scales', 'intervals'] as const;
 export type ExerciseKind = (typeof EXERCISE_KINDS)[number];
 
@@ -24,6 +26,11 @@ export interface NoteRecord {
   driftCents: number | null;
   /** 0..1. */
   inTuneFraction: number | null;
+  /**
+   * Valves the exercise asked for ('0', '12', …) when not the chart's primary fingering (lip
+   * slurs); absent means the primary fingering. Keeps the coach's memory per fingering.
+   */
+  valves?: string;
 }
 
 export interface AttemptRecord {
@@ -86,6 +93,9 @@ function validateNote(raw: unknown, where: string): Result<NoteRecord> {
   if (!isNullableNumber(raw.inTuneFraction, 0, 1)) {
     return { ok: false, error: `${where}.inTuneFraction must be 0..1 or null` };
   }
+  if (raw.valves !== undefined && !isValveCombo(raw.valves)) {
+    return { ok: false, error: `${where}.valves must be one of ${VALVE_COMBOS.join(', ')}` };
+  }
   return {
     ok: true,
     value: {
@@ -96,6 +106,7 @@ function validateNote(raw: unknown, where: string): Result<NoteRecord> {
       spreadCents: raw.spreadCents as number | null,
       driftCents: raw.driftCents as number | null,
       inTuneFraction: raw.inTuneFraction as number | null,
+      ...(raw.valves === undefined ? {} : { valves: raw.valves as string }),
     },
   };
 }

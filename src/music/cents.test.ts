@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   NO_PITCH,
   centsBetween,
+  formatCents,
+  median,
   isInTune,
   nearestNote,
   shiftHzByCents,
@@ -116,5 +118,29 @@ describe('isInTune / tuningVerdict', () => {
   it.each([0, -1, 50.1, Number.NaN])('rejects a band of %d ¢ and names the range', (band) => {
     expect(() => validateInTuneCents(band)).toThrow(/more than 0 and at most 50 cents/);
     expect(() => isInTune(0, band)).toThrow(RangeError);
+  });
+});
+
+describe('formatCents', () => {
+  it('never shows −0 or +0: a value that rounds to 0 is "0 ¢"', () => {
+    expect(formatCents(-0.4)).toBe('0 ¢');
+    expect(formatCents(0.4)).toBe('0 ¢');
+    expect(formatCents(-0)).toBe('0 ¢');
+    expect(formatCents(-0.04, 1)).toBe('0.0 ¢');
+  });
+  it('signs the rest with + and a true minus', () => {
+    expect(formatCents(12.4)).toBe('+12 ¢');
+    expect(formatCents(-3.6)).toBe('−4 ¢');
+    expect(formatCents(-3.26, 1, '')).toBe('−3.3');
+    expect(formatCents(null)).toBe('—');
+  });
+});
+
+describe('median', () => {
+  it('takes the mean of the two middle values for an even count', () => {
+    expect(median([-30, -30, 30, 30])).toBe(0);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+    expect(median([])).toBeNull();
   });
 });

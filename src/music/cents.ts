@@ -109,3 +109,25 @@ export function tuningVerdict(
   if (isInTune(cents, toleranceCents)) return 'in-tune';
   return cents < 0 ? 'flat' : 'sharp';
 }
+
+/**
+ * Signed cents for display: "+12 ¢", "−3 ¢", and "0 ¢" for anything that rounds to zero (never
+ * "−0 ¢" or "+0 ¢"). `digits` decimals (default 0); `unit` appended (default " ¢"); null → "—".
+ */
+export function formatCents(cents: number | null, digits = 0, unit = ' ¢'): string {
+  if (cents === null || !Number.isFinite(cents)) return '—';
+  const text = Math.abs(cents).toFixed(digits);
+  if (Number(text) === 0) return `${(0).toFixed(digits)}${unit}`;
+  return `${cents > 0 ? '+' : '−'}${text}${unit}`;
+}
+
+/**
+ * Median of a list of numbers (an even count gives the mean of the two middle values:
+ * [−30, −30, +30, +30] → 0), or null for an empty list. Non-finite values are ignored.
+ */
+export function median(values: readonly number[]): number | null {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}

@@ -1,15 +1,23 @@
 /**
- * The intonation coach: knows which partial and valve combination a written note is played on,
- * says why that note tends to be out of tune, and — when the player is consistently off on it —
- * suggests the slide or an alternate fingering. Pure text generation; the caller supplies the
- * note's fingering context (from the fingering/partial tables) and the player's measured offsets.
+ * The intonation coach: after an attempt on a written note it says how far off the player was,
+ * names the note's tendency only when it explains what happened (a flat E5: "E5 (5th partial)
+ * tends flat"), and, when the player is consistently off on that note and fingering, gives the
+ * teacher's fix (intonation.ts: standard swaps only, with how far each leans; never a trill or
+ * 7th-partial fingering). Pure text generation; the caller supplies the note's fingering context
+ * and the player's earlier offsets on the same instrument, note and fingering.
  *
- * Tendencies (trumpet pedagogy; see /shared/notes/trumpet.md): natural partials deviate from equal
- * temperament by 1200·log2(n/2^round(log2 n)) minus the tempered interval: 3rd +2.0 ¢, 5th −13.7 ¢,
- * 6th +2.0 ¢, 7th −31.2 ¢. Valve combinations 1-3 and 1-2-3 are sharp because each valve's tubing
- * is cut for use alone (extend the 3rd valve slide); 1-2 is slightly sharp (1st slide, or use 3).
+ * Rules: /shared/notes/trumpet.md ("Natural intonation tendencies", "Standard alternates").
  */
-import { partialDeviationCents } from './partials';
+import { formatCents, median } from './cents';
+import { isValveCombo, valveComboLabel, type ValveCombo } from './fingerings';
+import {
+  fixFor,
+  noteLean,
+  ordinal,
+  swapText,
+  type IntonationSwap,
+  type NoteLean,
+} from './intonation';
 
 /** One way of playing a written note: the valves pressed ('0' = open, '12', '123' …) and the partial. */
 export interface FingeringPartial {
@@ -19,72 +27,12 @@ export interface FingeringPartial {
 }
 
 export interface NoteContext extends FingeringPartial {
-  /** Written name for messages, e.g. "E5". */
+  /** Written MIDI number of the note. */
+  writtenMidi: number;
+  /** Written name for messages, e.g. "E5" (spelled as the exercise shows it). */
   name: string;
   /** Other fingerings for the same written note (from the fingering chart). */
   alternates: readonly FingeringPartial[];
-}
-
-const ORDINAL = ['th', 'st', 'nd', 'rd'];
-function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (ORDINAL[n % 10] ?? 'th');
-  return `${n}${suffix}`;
-}
-
-function valveLabel(valves: string): string {
-  return valves === '0' ? 'open' : valves.split('').join('-');
-}
-
-export type TendencyDirection = 'sharp' | 'flat' | 'none';
-
-export interface Tendency {
-  direction: TendencyDirection;
-  /** Why, in one or two sentences; null when the note has no notable tendency. */
-  reason: string | null;
-  /** Which slide corrects it, when a slide does ('3rd' or '1st'). */
-  slide: '1st' | '3rd' | null;
-}
-
-/** Partial deviations smaller than this are not worth telling a player about. */
-const NOTABLE_PARTIAL_CENTS = 5;
-
-/** Why a note played with these valves on this partial tends to be out of tune. */
-export function tendencyOf({ valves, partial }: FingeringPartial): Tendency {
-  const deviation = partialDeviationCents(partial);
-  const reasons: string[] = [];
-  let sharpness = 0; // votes: + sharp, − flat
-  if (Math.abs(deviation) >= NOTABLE_PARTIAL_CENTS) {
-    reasons.push(
-      `the ${ordinal(partial)} partial is naturally ~${Math.round(Math.abs(deviation))} ¢ ${deviation < 0 ? 'flat' : 'sharp'}`,
-    );
-    sharpness += Math.sign(deviation) * Math.abs(deviation);
-  } else if (partial === 6 || partial === 3) {
-    reasons.push(`the ${ordinal(partial)} partial is naturally ~2 ¢ sharp (barely)`);
-  }
-  let slide: Tendency['slide'] = null;
-  if (valves === '13' || valves === '123') {
-    reasons.push(
-      `${valveLabel(valves)} is sharp (the valve tubes are too short in combination): extend the 3rd valve slide`,
-    );
-    sharpness += 20;
-    slide = '3rd';
-  } else if (valves === '12') {
-    reasons.push('1-2 is slightly sharp: use the 1st valve slide, or play it with 3');
-    sharpness += 8;
-    slide = '1st';
-  }
-  const direction: TendencyDirection =
-    sharpness >= NOTABLE_PARTIAL_CENTS
-      ? 'sharp'
-      : sharpness <= -NOTABLE_PARTIAL_CENTS
-        ? 'flat'
-        : 'none';
-  return { direction, reason: reasons.length ? capitalise(reasons.join('; ')) + '.' : null, slide };
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** 'wrong-note': the player held another note (the caller names it; see `wrongNoteAdvice`). */
@@ -94,8 +42,11 @@ export interface CoachAdvice {
   verdict: Verdict;
   /** "You played E5 35 ¢ sharp." */
   summary: string;
-  /** What the note is (valves, partial) and its tendency, e.g. for the "why" line. */
-  tendency: string;
+  /**
+   * The note's tendency, only when it explains this attempt ("E5 (5th partial) tends flat; every
+   * horn differs."); null when the player was in tune, off the other way, or on another note.
+   */
+  tendency: string | null;
   /** A concrete suggestion when the player is consistently off on this note; else null. */
   suggestion: string | null;
 }
@@ -103,28 +54,55 @@ export interface CoachAdvice {
 /** How many recent attempts on a note must agree before the coach calls it consistent. */
 export const CONSISTENT_ATTEMPTS = 3;
 
+/** The player's own median offset on a note and fingering (from the intonation map). */
+export interface PlayerOffset {
+  medianCents: number;
+  attempts: number;
+}
+
+/** Looks up the player's own offset on a written note and fingering (null when not known). */
+export type HornLookup = (writtenMidi: number, combo: ValveCombo) => PlayerOffset | null;
+
+function comboOf(valves: string): ValveCombo | null {
+  return isValveCombo(valves) ? valves : null;
+}
+
+function leanOf(context: NoteContext): NoteLean | null {
+  const combo = comboOf(context.valves);
+  return combo === null ? null : noteLean(context.writtenMidi, combo);
+}
+
+/** "E5 (5th partial) tends flat; every horn differs.", "D4 on 1-3 tends sharp; …". */
+function tendencySentence(context: NoteContext, lean: NoteLean): string {
+  const valveCause = lean.cause === 'valves-1-3' || lean.cause === 'valves-1-2';
+  const what = valveCause
+    ? `${context.name} on ${lean.text ?? ''}`
+    : `${context.name} (${ordinal(context.partial)} partial) ${lean.text ?? ''}`;
+  return `${what}; every horn differs.`;
+}
+
 /**
  * Advice after an attempt on a note.
  * @param latestCents median offset of this attempt (null when nothing was played).
- * @param history median offsets of earlier attempts on the same written note, oldest first.
+ * @param history median offsets of earlier attempts on the same instrument, written note and
+ *   fingering, oldest first.
+ * @param horn the player's own map, to say how an alternate sits on their horn.
  */
 export function coachNote(
   context: NoteContext,
   latestCents: number | null,
   history: readonly number[],
   inTuneCents = 10,
+  horn?: HornLookup,
 ): CoachAdvice {
   if (!(inTuneCents > 0 && inTuneCents <= 50)) {
     throw new Error(`inTuneCents must be from 1 to 50, got ${inTuneCents}.`);
   }
-  const tendency = tendencyOf(context);
-  const what = `${context.name} is the ${ordinal(context.partial)} partial of ${valveLabel(context.valves)}.`;
-  const tendencyText = tendency.reason ? `${what} ${tendency.reason}` : what;
   if (latestCents === null || !Number.isFinite(latestCents)) {
     return {
       verdict: 'no-pitch',
       summary: `No pitch heard on ${context.name}.`,
-      tendency: tendencyText,
+      tendency: null,
       suggestion: null,
     };
   }
@@ -133,68 +111,126 @@ export function coachNote(
     Math.abs(latestCents) <= inTuneCents ? 'in-tune' : latestCents > 0 ? 'sharp' : 'flat';
   const summary =
     verdict === 'in-tune'
-      ? `In tune: ${context.name} ${rounded >= 0 ? '+' : ''}${rounded} ¢.`
+      ? `In tune: ${context.name} ${formatCents(latestCents)}.`
       : `You played ${context.name} ${Math.abs(rounded)} ¢ ${verdict}.`;
+  const lean = leanOf(context);
+  // Relevant: the note tends the way the player was off (so the tendency explains it).
+  const tendency =
+    lean !== null && (verdict === 'sharp' || verdict === 'flat') && lean.lean === verdict
+      ? tendencySentence(context, lean)
+      : null;
 
   const recent = [...history.slice(-(CONSISTENT_ATTEMPTS - 1)), latestCents];
   const consistent =
-    verdict !== 'in-tune' &&
+    (verdict === 'sharp' || verdict === 'flat') &&
     recent.length >= CONSISTENT_ATTEMPTS &&
     recent.every((c) => Math.abs(c) > inTuneCents && Math.sign(c) === Math.sign(latestCents));
   return {
     verdict,
     summary,
-    tendency: tendencyText,
-    suggestion: consistent ? suggestionFor(context, tendency, verdict === 'sharp') : null,
+    tendency,
+    suggestion:
+      consistent && (verdict === 'sharp' || verdict === 'flat')
+        ? suggestionFor(context, verdict, inTuneCents, horn)
+        : null,
   };
 }
 
 /** Advice when the player held another note than the target (e.g. the next partial). */
 export function wrongNoteAdvice(context: NoteContext, heardName: string): CoachAdvice {
-  const advice = coachNote(context, null, []);
   return {
-    ...advice,
     verdict: 'wrong-note',
     summary: `Not ${context.name}: you played ${heardName}.`,
+    tendency: null,
+    suggestion: null,
   };
 }
 
-function suggestionFor(context: NoteContext, tendency: Tendency, sharp: boolean): string {
-  const times = `You were ${sharp ? 'sharp' : 'flat'} on ${context.name} ${CONSISTENT_ATTEMPTS} times in a row`;
-  if (sharp && tendency.slide === '3rd') return `${times}: extend the 3rd valve slide on it.`;
-  if (sharp && tendency.slide === '1st') {
-    const three = context.alternates.find((a) => a.valves === '3');
-    return `${times}: kick the 1st valve slide out${three ? ', or finger it 3' : ''}.`;
+function suggestionFor(
+  context: NoteContext,
+  off: 'sharp' | 'flat',
+  inTuneCents: number,
+  horn: HornLookup | undefined,
+): string {
+  const times = `You were ${off} on ${context.name} ${CONSISTENT_ATTEMPTS} times in a row`;
+  const combo = comboOf(context.valves);
+  if (combo === null) {
+    return `${times}: ${off === 'flat' ? 'faster air, hear the pitch first' : 'relax, open the aperture'}.`;
   }
-  // An alternate that leans the other way: a flat 5th-partial note on a fingering that is sharp.
-  const better = context.alternates.find((alternate) => {
-    const lean = tendencyOf(alternate).direction;
-    return sharp
-      ? lean === 'flat' || (lean === 'none' && tendency.direction === 'sharp')
-      : lean === 'sharp' || (lean === 'none' && tendency.direction === 'flat');
-  });
-  if (better) {
-    return `${times}: try the alternate fingering ${valveLabel(better.valves)} (${ordinal(better.partial)} partial), or ${sharp ? 'relax and open the aperture' : 'lip it up with more air support'}.`;
+  const fix = fixFor(context.writtenMidi, combo, off, true);
+  // The player's own map overrules the rule of thumb: drop a swap their horn plays off the
+  // same way, and say how the ones they have played sit.
+  const usable = fix.swaps.filter((s) => !sameWayOff(s, off, inTuneCents, horn));
+  if (usable.length === fix.swaps.length) {
+    return `${times}: ${fix.text}.${yours(fix.swaps, horn)}`;
   }
-  return sharp
-    ? `${times}: relax and open the aperture; if every note is sharp, pull the main tuning slide out.`
-    : `${times}: more air support and lip it up; if every note is flat, push the main tuning slide in.`;
+  // Some swap sits the same way off on this horn: say so, and offer only the others.
+  const base =
+    off === 'flat'
+      ? 'faster air, hear the pitch first'
+      : combo === '12'
+        ? '1st slide out'
+        : 'relax, open the aperture';
+  const others = usable.map((s) => swapText(s)).join(' or ');
+  return `${times}: ${base}${others ? `, or try ${others}` : ''}.${yours(fix.swaps, horn)}`;
 }
 
-/**
- * Whole-session advice: when most notes lean the same way, it is the instrument's tuning, not a
- * partial — suggest the main tuning slide. Null when there is no common lean.
- */
-export function coachSession(notesMedianCents: readonly (number | null)[]): string | null {
-  const played = notesMedianCents.filter((c): c is number => c !== null && Number.isFinite(c));
-  if (played.length < 3) return null;
-  const sorted = [...played].sort((a, b) => a - b);
-  const middle = sorted[sorted.length >> 1];
-  if (middle > 8) {
-    return `Most notes were sharp (median ${Math.round(middle)} ¢): pull the main tuning slide out a little.`;
+function sameWayOff(
+  s: IntonationSwap,
+  off: 'sharp' | 'flat',
+  inTuneCents: number,
+  horn: HornLookup | undefined,
+): boolean {
+  const mine = horn?.(s.writtenMidi, s.to);
+  if (!mine) return false;
+  return off === 'flat' ? mine.medianCents < -inTuneCents : mine.medianCents > inTuneCents;
+}
+
+function yours(swaps: readonly IntonationSwap[], horn: HornLookup | undefined): string {
+  const parts: string[] = [];
+  for (const s of swaps) {
+    const mine = horn?.(s.writtenMidi, s.to);
+    if (!mine) continue;
+    parts.push(`${valveComboLabel(s.to)} ${formatCents(mine.medianCents)} over ${mine.attempts}`);
   }
-  if (middle < -8) {
-    return `Most notes were flat (median ${Math.round(middle)} ¢): push the main tuning slide in a little.`;
+  return parts.length ? ` On your horn: ${parts.join(', ')}.` : '';
+}
+
+/** One note of a session, for the whole-session advice. */
+export interface SessionNote {
+  valves: string;
+  partial: number | null;
+  medianCents: number | null;
+}
+
+/** Open notes on partials with no tendency (C4, G4, C5, C6): the horn's own tuning shows there. */
+const TUNING_SLIDE_PARTIALS = new Set([2, 3, 4, 8]);
+/** How far the open notes' median must be off before the main tuning slide is worth moving. */
+const MAIN_SLIDE_CENTS = 8;
+
+/**
+ * Whole-session advice about the main tuning slide, judged on the open notes only (C4, G4, C5,
+ * C6: no valve slides and no partial tendency in them), with a proper median. Null when fewer than
+ * two open notes were played or they do not lean the same way.
+ */
+export function coachSession(notes: readonly SessionNote[]): string | null {
+  const open = notes
+    .filter(
+      (n) =>
+        n.valves === '0' &&
+        n.partial !== null &&
+        TUNING_SLIDE_PARTIALS.has(n.partial) &&
+        n.medianCents !== null &&
+        Number.isFinite(n.medianCents),
+    )
+    .map((n) => n.medianCents as number);
+  if (open.length < 2) return null;
+  const middle = median(open) ?? 0;
+  if (middle > MAIN_SLIDE_CENTS) {
+    return `Your open notes were sharp (median +${Math.round(middle)} ¢): pull the main tuning slide out a little.`;
+  }
+  if (middle < -MAIN_SLIDE_CENTS) {
+    return `Your open notes were flat (median −${Math.round(-middle)} ¢): push the main tuning slide in a little.`;
   }
   return null;
 }

@@ -52,12 +52,23 @@ export function valveComboLabel(combo: ValveCombo): string {
 /** Register a fingering belongs to (trumpet.md chart columns, plus pedal and extreme). */
 export type Register = 'pedal' | 'low' | 'middle' | 'upper' | 'extreme';
 
+/**
+ * What an alternate is for, when the chart says (trumpet.md):
+ * - 'trill-only': a trill fingering 30–50 ¢ off (1-2-3 for F♯4/B♭4, 1-3 for G4);
+ * - 'seventh-partial': on the flat 7th partial (marked † in the chart): trill/alternate only;
+ * - 'third-slide-out': in tune only with the 3rd valve slide out (C♯5 on 1-2-3).
+ * Neither of the first two is ever an intonation fix.
+ */
+export type AlternateUse = 'trill-only' | 'seventh-partial' | 'third-slide-out';
+
 export interface StandardFingering {
   readonly hasFingering: true;
   readonly writtenMidi: number;
   readonly primary: ValveCombo;
   /** Alternate fingerings in the order trumpet.md lists them ([] if none). */
   readonly alternates: readonly ValveCombo[];
+  /** Alternates the chart qualifies (trill only, 7th partial, 3rd slide out); others are plain. */
+  readonly alternateUses: Readonly<Partial<Record<ValveCombo, AlternateUse>>>;
   readonly register: Register;
 }
 
@@ -80,7 +91,12 @@ export const REGULAR_RANGE_WRITTEN_MIDI = { low: midiOf('F♯3'), high: midiOf('
 /** Lowest and highest written notes with a standard fingering here (pedal F♯2, double high C7). */
 export const CHART_RANGE_WRITTEN_MIDI = { low: midiOf('F♯2'), high: midiOf('C7') } as const;
 
-type Row = readonly [name: string, primary: ValveCombo, alternates: readonly ValveCombo[]];
+type Row = readonly [
+  name: string,
+  primary: ValveCombo,
+  alternates: readonly ValveCombo[],
+  uses?: Partial<Record<ValveCombo, AlternateUse>>,
+];
 
 // trumpet.md "Fingerings", row by row (written pitch; alternates in brackets there).
 const REGULAR_ROWS: readonly Row[] = [
@@ -96,23 +112,23 @@ const REGULAR_ROWS: readonly Row[] = [
   ['E♭4', '23', []],
   ['E4', '12', ['3']],
   ['F4', '1', []],
-  ['F♯4', '2', ['123']],
-  ['G4', '0', ['13']],
+  ['F♯4', '2', ['123'], { '123': 'trill-only' }],
+  ['G4', '0', ['13'], { '13': 'trill-only' }],
   ['G♯4', '23', []],
   ['A4', '12', ['3']],
-  ['B♭4', '1', ['123']],
+  ['B♭4', '1', ['123'], { '123': 'trill-only' }],
   ['B4', '2', ['13']],
   ['C5', '0', ['23']],
-  ['C♯5', '12', ['3']],
+  ['C♯5', '12', ['123', '3'], { '123': 'third-slide-out' }],
   ['D5', '1', ['13']],
-  ['E♭5', '2', []],
-  ['E5', '0', ['12']],
-  ['F5', '1', ['13']],
+  ['E♭5', '2', ['23']],
+  ['E5', '0', ['12', '3']],
+  ['F5', '1', ['13'], { '13': 'seventh-partial' }],
   ['F♯5', '2', ['123']],
   ['G5', '0', ['13']],
-  ['G♯5', '23', ['1']],
+  ['G♯5', '23', ['1'], { '1': 'seventh-partial' }],
   ['A5', '12', ['3']],
-  ['B♭5', '1', ['123', '0']],
+  ['B♭5', '1', ['123', '0'], { '0': 'seventh-partial' }],
   ['B5', '2', ['13', '12']],
   ['C6', '0', ['1']],
 ];
@@ -151,13 +167,14 @@ function registerOf(writtenMidi: number): Register {
   return 'extreme';
 }
 
-function toFingering([name, primary, alternates]: Row): StandardFingering {
+function toFingering([name, primary, alternates, uses = {}]: Row): StandardFingering {
   const writtenMidi = midiOf(name);
   return {
     hasFingering: true,
     writtenMidi,
     primary,
     alternates,
+    alternateUses: uses,
     register: registerOf(writtenMidi),
   };
 }
@@ -188,6 +205,20 @@ export function fingeringFor(writtenMidi: number): Fingering {
   else if (writtenMidi < CHART_RANGE_WRITTEN_MIDI.low) reason = 'below-pedal';
   else reason = 'false-tone';
   return { hasFingering: false, writtenMidi, reason };
+}
+
+/** What the chart says an alternate of a written note is for (null: a plain alternate, or none). */
+export function alternateUse(writtenMidi: number, combo: ValveCombo): AlternateUse | null {
+  const fingering = fingeringFor(writtenMidi);
+  return fingering.hasFingering ? (fingering.alternateUses[combo] ?? null) : null;
+}
+
+/** Label for the fingering view: "trill/alternate only", "with the 3rd slide out", or null. */
+export function alternateUseLabel(use: AlternateUse | null): string | null {
+  if (use === 'trill-only') return 'trill only';
+  if (use === 'seventh-partial') return 'trill/alternate only, 7th partial';
+  if (use === 'third-slide-out') return 'with the 3rd slide out';
+  return null;
 }
 
 /** Every combination that plays a written note: primary first, then alternates ([] if none). */

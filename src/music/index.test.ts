@@ -37,7 +37,7 @@ describe('teacher examples', () => {
   it.each([
     ['G3', '13', []],
     ['F♯3', '123', []],
-    ['C♯5', '12', ['3']],
+    ['C♯5', '12', ['123', '3']], // trumpet.md (corrected): 1-2-3 with the 3rd slide out
   ])('written %s is fingered %s, alternates %j', (name, primary, alternates) => {
     expect(fingeringFor(midiOf(name))).toMatchObject({ primary, alternates });
   });

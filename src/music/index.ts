@@ -2,6 +2,7 @@
 export * from './notes';
 export * from './cents';
 export * from './transposition';
+export * from './spelling';
 export * from './fingerings';
 export * from './partials';
 export * from './smoothing';
@@ -9,5 +10,6 @@ export * from './smoothing';
 export * from './scales';
 export * from './scoring';
 export * from './coach';
-// coach.ts has its own copy of partialDeviationCents (same formula); the partials one is canonical.
+export * from './intonation';
+// partialDeviationCents lives in partials.ts (the coach's rules are in intonation.ts).
 export { partialDeviationCents } from './partials';

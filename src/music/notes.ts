@@ -197,6 +197,12 @@ export function noteName(midi: number, options: NoteNameOptions = {}): string {
   return `${note.letter}${symbols[note.accidental]}${String(note.octave)}`;
 }
 
+/** Name of a spelled note ("B♭4", "C♭4", "F𝄪4"; "Bb4" with `ascii`), keeping its spelling. */
+export function spelledNoteName(note: SpelledNote, ascii = false): string {
+  const symbols = ascii ? ACCIDENTAL_ASCII : ACCIDENTAL_SYMBOL;
+  return `${note.letter}${symbols[note.accidental]}${String(note.octave)}`;
+}
+
 /** MIDI number of a spelled note. */
 export function spelledToMidi(note: SpelledNote): number {
   return (note.octave + 1) * 12 + LETTER_PITCH_CLASS[note.letter] + note.accidental;

@@ -42,6 +42,14 @@ describe('scale spelling, as a teacher writes it (one octave up and down)', () =
     expect(notes.slice(13).join(' ')).toBe('B4 B♭4 A4 A♭4 G4 G♭4 F4 E4 E♭4 D4 D♭4 C4');
   });
 
+  it('chromatic keeps its starting spelling at both ends (F♯3 … F♯3, B♭4 … B♭4)', () => {
+    const fromFs = labels('chromatic', 'F♯', 'F♯3', 'F♯4');
+    expect([fromFs[0], fromFs[12], fromFs.at(-1)]).toEqual(['F♯3', 'F♯4', 'F♯3']);
+    const fromBb = labels('chromatic', 'B♭', 'B♭4', 'B♭5');
+    expect([fromBb[0], fromBb[1], fromBb[12], fromBb.at(-1)]).toEqual(['B♭4', 'B4', 'B♭5', 'B♭4']);
+    expect(fromBb.slice(13, 15)).toEqual(['A5', 'A♭5']);
+  });
+
   it('uses as many whole octaves as the chosen range holds', () => {
     const notes = labels('major', 'G', 'F♯3', 'C6'); // G3..G5: two octaves
     expect(notes[0]).toBe('G3');
@@ -110,12 +118,12 @@ describe('lip slurs (harmonic series per valve combination, partials 2–6 up an
 
   it.each([
     ['0', 'C4 G4 C5 E5 G5 E5 C5 G4 C4'],
-    ['2', 'B3 F♯4 B4 E♭5 F♯5 E♭5 B4 F♯4 B3'],
+    ['2', 'B3 F♯4 B4 D♯5 F♯5 D♯5 B4 F♯4 B3'],
     ['1', 'B♭3 F4 B♭4 D5 F5 D5 B♭4 F4 B♭3'],
     ['12', 'A3 E4 A4 C♯5 E5 C♯5 A4 E4 A3'],
-    ['23', 'G♯3 E♭4 G♯4 C5 E♭5 C5 G♯4 E♭4 G♯3'],
+    ['23', 'A♭3 E♭4 A♭4 C5 E♭5 C5 A♭4 E♭4 A♭3'],
     ['13', 'G3 D4 G4 B4 D5 B4 G4 D4 G3'],
-    ['123', 'F♯3 C♯4 F♯4 B♭4 C♯5 B♭4 F♯4 C♯4 F♯3'],
+    ['123', 'F♯3 C♯4 F♯4 A♯4 C♯5 A♯4 F♯4 C♯4 F♯3'],
   ])('valves %s: %s', (combo, expected) => {
     expect(names(combo, lipSlurSequence())).toBe(expected);
   });

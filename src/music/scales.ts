@@ -13,9 +13,11 @@ import {
   type Accidental,
   type Letter,
   type SpelledNote,
+  type Spelling,
 } from './notes';
 import type { ValveCombo } from './fingerings';
 import { harmonicSeries } from './partials';
+import { transposeSpelled, type IntervalSpec } from './spelling';
 
 /** A written note of a sequence: its spelling plus its written MIDI number. */
 export interface ScaleNote extends SpelledNote {
@@ -91,9 +93,12 @@ function scaleNote(note: SpelledNote): ScaleNote {
   return { ...note, midi: spelledToMidi(note) };
 }
 
-/** Fingering-chart spelling of a written MIDI number (C♯ E♭ F♯ G♯ B♭), with its MIDI. */
-export function chartNote(midi: number): ScaleNote {
-  return scaleNote(spellMidi(midi));
+/**
+ * A written MIDI number spelled by the player's preference (default: the fingering chart's
+ * C♯ E♭ F♯ G♯ B♭), with its MIDI: for notes without a key (long tones, references).
+ */
+export function chartNote(midi: number, spelling: Spelling = 'default'): ScaleNote {
+  return scaleNote(spellMidi(midi, spelling));
 }
 
 /** Written range of the B♭ trumpet a scale may use, with pedal and double-high-C margins. */
@@ -158,12 +163,23 @@ export function buildScale(options: ScaleOptions): ScaleNote[] {
   const octaveCount = Math.max(1, octaves);
   const up: ScaleNote[] = [];
   if (kind === 'chromatic') {
+    // The starting note keeps the spelling it was asked for (start B♭4: B♭4 … B♭5 … B♭4, never
+    // A♯4); the notes between go up in sharps and come down in flats.
+    const tonicSpelled = (midi: number): ScaleNote =>
+      scaleNote({
+        letter: tonic.letter,
+        accidental: tonic.accidental,
+        octave: octaveOfLetter(midi),
+      });
+    const octaveOfLetter = (midi: number): number => Math.floor((midi - tonic.accidental) / 12) - 1;
     for (let midi = startMidi; midi <= startMidi + 12 * octaveCount; midi++) {
-      up.push(chromaticSpelling(midi, 'up'));
+      up.push((midi - startMidi) % 12 === 0 ? tonicSpelled(midi) : chromaticSpelling(midi, 'up'));
     }
     const down: ScaleNote[] = [];
     for (let midi = startMidi + 12 * octaveCount - 1; midi >= startMidi; midi--) {
-      down.push(chromaticSpelling(midi, 'down'));
+      down.push(
+        (midi - startMidi) % 12 === 0 ? tonicSpelled(midi) : chromaticSpelling(midi, 'down'),
+      );
     }
     return [...up, ...down];
   }
@@ -195,6 +211,8 @@ export interface LongTonePyramidOptions {
   topMidi?: number;
   /** Written MIDI of the bottom note (default F♯3 = 54). */
   bottomMidi?: number;
+  /** How the chromatic notes are spelled (default: as the fingering chart). */
+  spelling?: Spelling;
 }
 
 /**
@@ -216,25 +234,30 @@ export function longTonePyramid(options: LongTonePyramidOptions = {}): ScaleNote
     throw new Error(`bottomMidi (${bottomMidi}) must be below topMidi (${topMidi}).`);
   }
   const notes: ScaleNote[] = [];
-  for (let midi = topMidi; midi >= bottomMidi; midi--) notes.push(chartNote(midi));
-  for (let midi = bottomMidi + 1; midi <= topMidi; midi++) notes.push(chartNote(midi));
+  const spelling = options.spelling ?? 'default';
+  for (let midi = topMidi; midi >= bottomMidi; midi--) notes.push(chartNote(midi, spelling));
+  for (let midi = bottomMidi + 1; midi <= topMidi; midi++) notes.push(chartNote(midi, spelling));
   return notes;
 }
 
-/** Intervals the ear exercise asks for, in semitones above the reference. */
-export const INTERVALS: readonly { semitones: number; name: string }[] = [
-  { semitones: 1, name: 'minor 2nd' },
-  { semitones: 2, name: 'major 2nd' },
-  { semitones: 3, name: 'minor 3rd' },
-  { semitones: 4, name: 'major 3rd' },
-  { semitones: 5, name: 'perfect 4th' },
-  { semitones: 6, name: 'tritone' },
-  { semitones: 7, name: 'perfect 5th' },
-  { semitones: 8, name: 'minor 6th' },
-  { semitones: 9, name: 'major 6th' },
-  { semitones: 10, name: 'minor 7th' },
-  { semitones: 11, name: 'major 7th' },
-  { semitones: 12, name: 'octave' },
+/**
+ * Intervals the ear exercise asks for: semitones, and letters moved (an n-th moves n − 1 letters),
+ * so the answer is spelled by interval (a minor 2nd above B♭3 is C♭4). The tritone is asked as the
+ * augmented 4th (F → B).
+ */
+export const INTERVALS: readonly IntervalSpec[] = [
+  { semitones: 1, letterSteps: 1, name: 'minor 2nd' },
+  { semitones: 2, letterSteps: 1, name: 'major 2nd' },
+  { semitones: 3, letterSteps: 2, name: 'minor 3rd' },
+  { semitones: 4, letterSteps: 2, name: 'major 3rd' },
+  { semitones: 5, letterSteps: 3, name: 'perfect 4th' },
+  { semitones: 6, letterSteps: 3, name: 'tritone' },
+  { semitones: 7, letterSteps: 4, name: 'perfect 5th' },
+  { semitones: 8, letterSteps: 5, name: 'minor 6th' },
+  { semitones: 9, letterSteps: 5, name: 'major 6th' },
+  { semitones: 10, letterSteps: 6, name: 'minor 7th' },
+  { semitones: 11, letterSteps: 6, name: 'major 7th' },
+  { semitones: 12, letterSteps: 7, name: 'octave' },
 ];
 
 /** Valve combinations in the order lip slurs walk down through them (trumpet.md routine). */
@@ -252,6 +275,41 @@ export interface LipSlurOptions {
 }
 
 /**
+ * Fundamental (pedal) of each valve combination's series as trumpet.md's harmonic-series table
+ * spells it (its 2nd-partial column an octave lower): the whole series is spelled from it.
+ */
+const SERIES_FUNDAMENTAL: Readonly<Record<ValveCombo, SpelledNote>> = {
+  '0': { letter: 'C', accidental: 0, octave: 3 },
+  '2': { letter: 'B', accidental: 0, octave: 2 },
+  '1': { letter: 'B', accidental: -1, octave: 2 },
+  '12': { letter: 'A', accidental: 0, octave: 2 },
+  '3': { letter: 'A', accidental: 0, octave: 2 },
+  '23': { letter: 'A', accidental: -1, octave: 2 },
+  '13': { letter: 'G', accidental: 0, octave: 2 },
+  '123': { letter: 'F', accidental: 1, octave: 2 },
+};
+
+/**
+ * Letters from the fundamental to partial n (1–8): octaves, 12th (octave + 5th), 17th (two octaves
+ * + major 3rd), 19th, and the 7th partial's minor 7th: the harmonic series as theory spells it.
+ */
+const PARTIAL_LETTER_STEPS = [0, 0, 7, 11, 14, 16, 18, 20, 21];
+
+/**
+ * Partial n of a valve combination, spelled as the harmonic series of its fundamental: valve 2's
+ * 5th partial is D♯5 (B major's third), 2-3's are A♭3/A♭4, 1-2-3's 5th is A♯4.
+ */
+export function seriesNote(combo: ValveCombo, partial: number): ScaleNote {
+  const steps = PARTIAL_LETTER_STEPS[partial];
+  if (steps === undefined || partial < 1) {
+    throw new RangeError(`partial must be an integer from 1 to 8, got ${String(partial)}`);
+  }
+  const fundamental = SERIES_FUNDAMENTAL[combo];
+  const semitones = Math.round(12 * Math.log2(partial));
+  return scaleNote(transposeSpelled(fundamental, steps, semitones));
+}
+
+/**
  * Lip slurs: for each valve combination, its harmonic series from the 2nd partial up to the top
  * partial and back down, without moving the valves (open: C4 G4 C5 E5 G5 E5 C5 G4 C4).
  */
@@ -264,7 +322,7 @@ export function lipSlurSequence(options: LipSlurOptions = {}): LipSlurNote[] {
   for (const combo of options.combos ?? LIP_SLUR_COMBOS) {
     const up = harmonicSeries(combo, { lowestPartial: 2, highestPartial })
       .filter((p) => p.partial !== 7)
-      .map((p) => ({ ...chartNote(p.writtenMidi), combo, partial: p.partial }));
+      .map((p) => ({ ...seriesNote(combo, p.partial), combo, partial: p.partial }));
     notes.push(...up, ...up.slice(0, -1).reverse());
   }
   return notes;

@@ -35,6 +35,11 @@ export interface Instrument {
   readonly shortName: string;
   /** Sounding minus written pitch, semitones (B♭ trumpet: −2). */
   readonly concertOffsetSemitones: number;
+  /**
+   * Sounding minus written pitch in letter names (B♭ trumpet: −1, a 2nd down), so the concert note
+   * is spelled by interval: written B♭4 on a B♭ trumpet sounds A♭4, not G♯4 (see spelling.ts).
+   */
+  readonly concertOffsetLetters: number;
   /** The interval in words, as trumpet.md gives it: "sounds a major 2nd lower". */
   readonly transpositionText: string;
   /** Other instruments that read the same way (cornet and flugelhorn are in B♭). */
@@ -47,6 +52,7 @@ const INSTRUMENTS_BY_ID: Readonly<Record<InstrumentId, Instrument>> = {
     name: 'B♭ trumpet',
     shortName: 'B♭',
     concertOffsetSemitones: -2,
+    concertOffsetLetters: -1,
     transpositionText: 'sounds a major 2nd lower',
     alsoFor: ['B♭ cornet', 'B♭ flugelhorn'],
   },
@@ -55,6 +61,7 @@ const INSTRUMENTS_BY_ID: Readonly<Record<InstrumentId, Instrument>> = {
     name: 'C trumpet',
     shortName: 'C',
     concertOffsetSemitones: 0,
+    concertOffsetLetters: 0,
     transpositionText: 'sounds as written',
     alsoFor: [],
   },
@@ -63,6 +70,7 @@ const INSTRUMENTS_BY_ID: Readonly<Record<InstrumentId, Instrument>> = {
     name: 'D trumpet',
     shortName: 'D',
     concertOffsetSemitones: 2,
+    concertOffsetLetters: 1,
     transpositionText: 'sounds a major 2nd higher',
     alsoFor: [],
   },
@@ -71,6 +79,7 @@ const INSTRUMENTS_BY_ID: Readonly<Record<InstrumentId, Instrument>> = {
     name: 'E♭ trumpet',
     shortName: 'E♭',
     concertOffsetSemitones: 3,
+    concertOffsetLetters: 2,
     transpositionText: 'sounds a minor 3rd higher',
     alsoFor: [],
   },
@@ -79,6 +88,7 @@ const INSTRUMENTS_BY_ID: Readonly<Record<InstrumentId, Instrument>> = {
     name: 'F trumpet',
     shortName: 'F',
     concertOffsetSemitones: 5,
+    concertOffsetLetters: 3,
     transpositionText: 'sounds a perfect 4th higher',
     alsoFor: [],
   },
@@ -87,6 +97,7 @@ const INSTRUMENTS_BY_ID: Readonly<Record<InstrumentId, Instrument>> = {
     name: 'A trumpet',
     shortName: 'A',
     concertOffsetSemitones: -3,
+    concertOffsetLetters: -2,
     transpositionText: 'sounds a minor 3rd lower',
     alsoFor: [],
   },
@@ -95,6 +106,7 @@ const INSTRUMENTS_BY_ID: Readonly<Record<InstrumentId, Instrument>> = {
     name: 'B♭ piccolo trumpet',
     shortName: 'Picc. B♭',
     concertOffsetSemitones: 10,
+    concertOffsetLetters: 6,
     transpositionText: 'sounds a minor 7th higher',
     alsoFor: [],
   },
@@ -103,6 +115,7 @@ const INSTRUMENTS_BY_ID: Readonly<Record<InstrumentId, Instrument>> = {
     name: 'A piccolo trumpet',
     shortName: 'Picc. A',
     concertOffsetSemitones: 9,
+    concertOffsetLetters: 5,
     transpositionText: 'sounds a major 6th higher',
     alsoFor: [],
   },
@@ -111,6 +124,7 @@ const INSTRUMENTS_BY_ID: Readonly<Record<InstrumentId, Instrument>> = {
     name: 'Concert pitch',
     shortName: 'Concert',
     concertOffsetSemitones: 0,
+    concertOffsetLetters: 0,
     transpositionText: 'shows sounding pitch',
     alsoFor: [],
   },

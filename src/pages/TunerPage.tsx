@@ -1,7 +1,7 @@
 import { IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { PitchStatusBanner } from '../shared-ui/PitchStatusBanner';
-import { getInstrument } from '../music';
+import { getInstrument, tunerHint } from '../music';
 import { getSettingsStore, useSettings } from '../settings';
 import { SettingsButton } from '../settings-screen/SettingsButton';
 import { CentsGauge } from '../tuner/CentsGauge';
@@ -9,7 +9,7 @@ import { DroneControl } from '../tuner/DroneControl';
 import { FingeringView } from '../tuner/FingeringView';
 import { InputLevelMeter } from '../tuner/InputLevelMeter';
 import { PitchTrace } from '../tuner/PitchTrace';
-import { formatCents, noPitchText } from '../tuner/tuner-display';
+import { formatCents, noPitchText, noteLabels } from '../tuner/tuner-display';
 import { TunerSettingsPanel } from '../tuner/TunerSettingsPanel';
 import { useAnnouncement } from '../tuner/use-announcement';
 import { useTunerDisplay } from '../tuner/use-tuner-display';
@@ -24,9 +24,14 @@ export default function TunerPage() {
   const store = getSettingsStore();
   const settings = useSettings(store);
   const { display, signal } = useTunerDisplay(service, settings);
-  const spoken = useAnnouncement(display, settings.transposition);
+  const spoken = useAnnouncement(display, settings.transposition, settings.spelling);
   const instrument = getInstrument(settings.transposition);
   const isConcert = instrument.id === 'concert';
+  // Written by the player's spelling preference, concert by interval (B♭4 → concert A♭4).
+  const labels = display.hasPitch
+    ? noteLabels(display.writtenMidi, settings.transposition, settings.spelling)
+    : null;
+  const hint = display.hasPitch ? tunerHint(display.writtenMidi) : null;
 
   return (
     <IonPage>
@@ -41,8 +46,8 @@ export default function TunerPage() {
         <section
           className={`tuner-reading tuner-reading--${display.hasPitch ? display.verdict : 'none'}`}
           data-testid="tuner-reading"
-          data-note={display.hasPitch ? display.noteAscii : ''}
-          data-concert-note={display.hasPitch ? display.concertNoteAscii : ''}
+          data-note={labels ? labels.noteAscii : ''}
+          data-concert-note={labels ? labels.concertNoteAscii : ''}
           data-cents={formatCents(display)}
           data-hz={display.hasPitch ? display.hz.toFixed(1) : ''}
           data-signal={signal}
@@ -52,10 +57,14 @@ export default function TunerPage() {
             {isConcert ? 'Concert pitch' : `${instrument.name} · written pitch`}
           </div>
           <div className="tuner-reading__note" data-testid="tuner-note">
-            {display.hasPitch ? display.note : '—'}
+            {labels ? labels.note : '—'}
           </div>
-          <div className="tuner-reading__concert">
-            {display.hasPitch && !isConcert ? `Concert ${display.concertNote}` : ' '}
+          <div className="tuner-reading__concert" data-testid="tuner-concert">
+            {labels && !isConcert ? `Concert ${labels.concertNote}` : ' '}
+          </div>
+          {/* Partial, tendency and fix for the note on the chosen instrument's chart. */}
+          <div className="tuner-reading__hint" data-testid="tuner-hint">
+            {labels && hint ? `${labels.note} · ${hint}` : ' '}
           </div>
           <CentsGauge
             cents={display.hasPitch ? display.cents : null}
@@ -82,15 +91,20 @@ export default function TunerPage() {
         </div>
         <FingeringView
           writtenMidi={display.hasPitch ? display.writtenMidi : null}
-          noteLabel={display.hasPitch ? display.note : ''}
+          noteLabel={labels ? labels.note : ''}
         />
         <PitchTrace
           service={service}
           transposition={settings.transposition}
           a4Hz={settings.a4Hz}
           inTuneCents={settings.inTuneCents}
+          spelling={settings.spelling}
         />
-        <DroneControl transposition={settings.transposition} a4Hz={settings.a4Hz} />
+        <DroneControl
+          transposition={settings.transposition}
+          a4Hz={settings.a4Hz}
+          spelling={settings.spelling}
+        />
         <TunerSettingsPanel settings={settings} store={store} />
       </IonContent>
     </IonPage>

@@ -24,7 +24,18 @@ describe('settings store', () => {
       inTuneCents: 5,
       fastResponse: false,
       pedalTones: false,
+      spelling: 'default',
     });
+  });
+
+  it('keeps the note-spelling preference (flats, sharps, by key) and refuses anything else', () => {
+    const storage = memoryStorage();
+    createSettingsStore(storage).update({ spelling: 'flats' });
+    expect(createSettingsStore(storage).get().spelling).toBe('flats');
+    expect(() =>
+      createSettingsStore(memoryStorage()).update({ spelling: 'german' as 'flats' }),
+    ).toThrow(/default, sharps, flats/);
+    expect(parseSettings({ spelling: 'solfege' }).spelling).toBe('default');
   });
 
   it('persists across a reload (a new store on the same storage)', () => {
@@ -70,6 +81,7 @@ describe('settings store', () => {
       inTuneCents: 5,
       fastResponse: true,
       pedalTones: false,
+      spelling: 'default',
     });
   });
 

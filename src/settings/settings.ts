@@ -6,7 +6,14 @@ import {
   type PersistedStore,
   type Validators,
 } from './persisted-store';
-import { INSTRUMENT_IDS, MAX_A4_HZ, MIN_A4_HZ, type InstrumentId } from '../music';
+import {
+  INSTRUMENT_IDS,
+  MAX_A4_HZ,
+  MIN_A4_HZ,
+  SPELLINGS,
+  type InstrumentId,
+  type Spelling,
+} from '../music';
 
 /**
  * Practice settings shared by the tuner and the exercise page: persisted in localStorage under a
@@ -36,6 +43,12 @@ export interface Settings {
   fastResponse: boolean;
   /** Read pedal tones: the engine's floor goes down to written F♯2 (default off: 140 Hz, as specified). */
   pedalTones: boolean;
+  /**
+   * How notes without a key are spelled (tuner, note pickers, coach): 'default' = by key, as
+   * fingering charts (C♯ E♭ F♯ G♯ B♭); 'flats'; 'sharps'. Transposed notes, scales, lip slurs
+   * and intervals are then spelled by interval from there.
+   */
+  spelling: Spelling;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
@@ -44,6 +57,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   inTuneCents: 5,
   fastResponse: false,
   pedalTones: false,
+  spelling: 'default',
 });
 
 export const SETTINGS_STORAGE_KEY = 'embouchure.settings.v1';
@@ -62,6 +76,10 @@ const VALIDATORS: Validators<Settings> = {
   inTuneCents: (v) => inRange(v, IN_TUNE_CENTS_RANGE.min, IN_TUNE_CENTS_RANGE.max, 'cents'),
   fastResponse: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
   pedalTones: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+  spelling: (v) =>
+    typeof v === 'string' && (SPELLINGS as readonly string[]).includes(v)
+      ? undefined
+      : `must be one of ${SPELLINGS.join(', ')}`,
 };
 
 /** Settings from an untrusted stored value: every invalid or missing field takes its default. */

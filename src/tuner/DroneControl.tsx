@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
-import { noteName, writtenMidiToHz, type InstrumentId } from '../music';
+import { noteName, writtenMidiToHz, type InstrumentId, type Spelling } from '../music';
 
 /** Written notes offered for the drone: the regular range, F♯3..C6. */
 const FIRST_MIDI = 54;
@@ -12,7 +12,11 @@ const NOTES = Array.from({ length: LAST_MIDI - FIRST_MIDI + 1 }, (_, i) => FIRST
  * the current A4). Switched on and off by the player; retunes live when the note, instrument or
  * A4 changes. The tuner hears the drone too: headphones keep it out of the microphone.
  */
-export function DroneControl(props: { transposition: InstrumentId; a4Hz: number }) {
+export function DroneControl(props: {
+  transposition: InstrumentId;
+  a4Hz: number;
+  spelling?: Spelling;
+}) {
   const { transposition, a4Hz } = props;
   const [writtenMidi, setWrittenMidi] = useState(60);
   const [on, setOn] = useState(false);
@@ -57,7 +61,7 @@ export function DroneControl(props: { transposition: InstrumentId; a4Hz: number 
         >
           {NOTES.map((midi) => (
             <option key={midi} value={midi}>
-              {noteName(midi)}
+              {noteName(midi, { spelling: props.spelling })}
             </option>
           ))}
         </select>

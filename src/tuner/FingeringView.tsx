@@ -1,4 +1,10 @@
-import { fingeringFor, valveComboLabel, valvesOf, type ValveCombo } from '../music';
+import {
+  alternateUseLabel,
+  fingeringFor,
+  valveComboLabel,
+  valvesOf,
+  type ValveCombo,
+} from '../music';
 
 const VALVES = [1, 2, 3] as const;
 
@@ -56,12 +62,21 @@ export function FingeringView(props: { writtenMidi: number | null; noteLabel: st
       {fingering.alternates.length > 0 && (
         <span className="tuner-fingering__alternates">
           Also:{' '}
-          {fingering.alternates.map((combo) => (
-            <span key={combo} className="tuner-fingering__alternate">
-              <Valves combo={combo} size="small" />
-              {valveComboLabel(combo)}
-            </span>
-          ))}
+          {fingering.alternates.map((combo) => {
+            // trumpet.md: trill and 7th-partial fingerings are never an intonation fix.
+            const use = alternateUseLabel(fingering.alternateUses[combo] ?? null);
+            return (
+              <span
+                key={combo}
+                className="tuner-fingering__alternate"
+                data-use={fingering.alternateUses[combo] ?? ''}
+              >
+                <Valves combo={combo} size="small" />
+                {valveComboLabel(combo)}
+                {use && <span className="tuner-fingering__use"> ({use})</span>}
+              </span>
+            );
+          })}
         </span>
       )}
     </div>

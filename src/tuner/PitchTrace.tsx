@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { PitchService } from '../audio/pitch-service-types';
-import { getInstrument, hzToMidi, noteName, type InstrumentId } from '../music';
+import { getInstrument, hzToMidi, noteName, type InstrumentId, type Spelling } from '../music';
 
 /** Seconds of history drawn. */
 export const TRACE_SECONDS = 10;
@@ -18,10 +18,13 @@ const CAPACITY = 1024;
 export function PitchTrace(props: {
   service: PitchService;
   transposition: InstrumentId;
+  /** How the semitone labels are spelled (default: by key). */
+  spelling?: Spelling;
   a4Hz: number;
   inTuneCents: number;
 }) {
   const { service, transposition, a4Hz, inTuneCents } = props;
+  const spelling = props.spelling ?? 'default';
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
@@ -87,7 +90,7 @@ export function PitchTrace(props: {
         ctx.lineTo(width, y(m));
         ctx.stroke();
         ctx.fillStyle = label;
-        ctx.fillText(noteName(m), 2, y(m));
+        ctx.fillText(noteName(m, { spelling }), 2, y(m));
       }
       const newest = count > 0 ? times[(next - 1 + CAPACITY) % CAPACITY] : 0;
       const x = (t: number) =>
@@ -127,7 +130,7 @@ export function PitchTrace(props: {
       cancelAnimationFrame(frame);
       unsubscribe();
     };
-  }, [service, transposition, a4Hz, inTuneCents]);
+  }, [service, transposition, a4Hz, inTuneCents, spelling]);
 
   return (
     <figure className="pitch-trace">

@@ -1,5 +1,11 @@
 import { useId } from 'react';
-import { INSTRUMENTS, type InstrumentId } from '../music';
+import {
+  INSTRUMENTS,
+  SPELLING_LABELS,
+  SPELLINGS,
+  type InstrumentId,
+  type Spelling,
+} from '../music';
 import { A4_HZ_RANGE, type Settings, type SettingsStore } from '../settings';
 
 const BANDS = [2, 3, 5, 10, 15];
@@ -31,6 +37,20 @@ export function TunerSettingsPanel(props: { settings: Readonly<Settings>; store:
           {INSTRUMENTS.map((instrument) => (
             <option key={instrument.id} value={instrument.id}>
               {instrument.id === 'concert' ? 'Concert pitch' : instrument.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="tuner-field">
+        <span>Note names</span>
+        <select
+          data-testid="spelling"
+          value={settings.spelling}
+          onChange={(event) => store.update({ spelling: event.target.value as Spelling })}
+        >
+          {SPELLINGS.map((spelling) => (
+            <option key={spelling} value={spelling}>
+              {SPELLING_LABELS[spelling]}
             </option>
           ))}
         </select>

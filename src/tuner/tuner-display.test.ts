@@ -26,6 +26,28 @@ describe('describeReading', () => {
     });
   });
 
+  it('spells the concert note by interval: written B♭4 on B♭ trumpet is concert A♭4, not G♯4', () => {
+    // Concert A♭4 = 415.30 Hz.
+    expect(describeReading(415.3, bb)).toMatchObject({
+      note: 'B♭4',
+      concertNote: 'A♭4',
+      concertNoteAscii: 'Ab4',
+    });
+    expect(
+      describeReading(415.3 * 2 ** (3 / 12), { ...bb, transposition: 'eb-trumpet' }),
+    ).toMatchObject({ note: 'G♯4', concertNote: 'B4' });
+  });
+
+  it("spells the written note by the player's preference", () => {
+    expect(describeReading(415.3, { ...bb, spelling: 'sharps' })).toMatchObject({
+      note: 'A♯4',
+      concertNote: 'G♯4',
+    });
+    expect(announcement(describeReading(415.3, bb), 'bb-trumpet', 'sharps')).toBe(
+      'Written A sharp4, in tune',
+    );
+  });
+
   it('shows concert pitch unchanged in concert mode', () => {
     expect(describeReading(440, { ...bb, transposition: 'concert' })).toMatchObject({
       note: 'A4',

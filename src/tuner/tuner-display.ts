@@ -1,9 +1,10 @@
 import {
   getInstrument,
   nearestWrittenNote,
-  noteName,
   tuningVerdict,
+  writtenAndConcertNames,
   type InstrumentId,
+  type Spelling,
   type TuningVerdict,
 } from '../music';
 
@@ -33,6 +34,35 @@ export interface DisplaySettings {
   transposition: InstrumentId;
   a4Hz: number;
   inTuneCents: number;
+  /** How the written note is spelled (default: by key); the concert note follows by interval. */
+  spelling?: Spelling;
+}
+
+/** The names the tuner shows for a written note: written by preference, concert by interval. */
+export interface NoteLabels {
+  note: string;
+  noteAscii: string;
+  concertNote: string;
+  concertNoteAscii: string;
+}
+
+/**
+ * Written and concert names of a written note on an instrument: written B♭4 on a B♭ trumpet sounds
+ * concert A♭4 (the letter moves by the interval too), never G♯4.
+ */
+export function noteLabels(
+  writtenMidi: number,
+  instrumentId: InstrumentId,
+  spelling: Spelling = 'default',
+): NoteLabels {
+  const names = writtenAndConcertNames(writtenMidi, instrumentId, spelling);
+  const ascii = writtenAndConcertNames(writtenMidi, instrumentId, spelling, true);
+  return {
+    note: names.written,
+    noteAscii: ascii.written,
+    concertNote: names.concert,
+    concertNoteAscii: ascii.concert,
+  };
 }
 
 const round1 = (value: number): number => {
@@ -47,11 +77,8 @@ export function describeReading(hz: number, settings: DisplaySettings): TunerDis
   const cents = round1(note.cents);
   return {
     hasPitch: true,
-    note: noteName(note.writtenMidi),
-    noteAscii: noteName(note.writtenMidi, { ascii: true }),
+    ...noteLabels(note.writtenMidi, settings.transposition, settings.spelling),
     writtenMidi: note.writtenMidi,
-    concertNote: noteName(note.concertMidi),
-    concertNoteAscii: noteName(note.concertMidi, { ascii: true }),
     concertMidi: note.concertMidi,
     cents,
     hz: round1(hz),
@@ -78,10 +105,15 @@ export function sameDisplay(a: TunerDisplay, b: TunerDisplay): boolean {
 }
 
 /** Spoken summary for the polite live region: "C4, in tune" / "B♭3, 12 cents flat". */
-export function announcement(display: TunerDisplay, instrumentId: InstrumentId): string {
+export function announcement(
+  display: TunerDisplay,
+  instrumentId: InstrumentId,
+  spelling: Spelling = 'default',
+): string {
   if (!display.hasPitch) return 'No signal';
   const instrument = getInstrument(instrumentId);
-  const spoken = display.note.replace('♭', ' flat').replace('♯', ' sharp');
+  const name = noteLabels(display.writtenMidi, instrumentId, spelling).note;
+  const spoken = name.replace('♭', ' flat').replace('♯', ' sharp');
   const where =
     display.verdict === 'in-tune'
       ? 'in tune'

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
+
+/**
+ * What the tuner says about a note, as a trumpet teacher would (issue 10), with the fake
+ * microphone playing corpus recordings (concert MIDI numbers in truth.json): the concert name
+ * spelled by interval, and the partial/tendency line under the note.
+ */
+const CONCERT_AB4 = 'clean/sr48000/tpt_n068_Ab4.wav'; // MIDI 68: written B♭4 on a B♭ trumpet
+const CONCERT_D5 = 'clean/sr48000/tpt_n074_D5.wav'; // MIDI 74: written E5 on a B♭ trumpet
+
+let browser: LaunchedBrowser | undefined;
+afterEach(async () => {
+  if (browser) {
+    expect(browser.pageErrors).toEqual([]);
+    await browser.close();
+    browser = undefined;
+  }
+});
+
+async function openTuner(file: string, settings?: Record<string, unknown>) {
+  browser = await launchBrowser({ wav: audioFile(file) });
+  const { page } = browser;
+  if (settings) {
+    await page.addInitScript((value: string) => {
+      localStorage.setItem('embouchure.settings.v1', value);
+    }, JSON.stringify(settings));
+  }
+  await page.goto(appUrl('/home/tuner'));
+  await expect
+    .poll(async () => (await serviceSnapshot(page)).state, { timeout: 15_000 })
+    .toBe('connected');
+  await recordReadings(page);
+  return page;
+}
+
+/** Resolves when the element's text is exactly `text` (checked every animation frame). */
+async function waitForText(
+  page: Awaited<ReturnType<typeof openTuner>>,
+  testId: string,
+  text: string,
+): Promise<void> {
+  await page.waitForFunction(
+    ([id, expected]) =>
+      document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() === expected,
+    [testId, text] as const,
+    { timeout: 30_000 },
+  );
+}
+
+describe('tuner: what a teacher would say', () => {
+  it('B♭ trumpet, concert A♭4 recording: written B♭4, "Concert A♭4" (never G♯4)', async () => {
+    const page = await openTuner(CONCERT_AB4);
+    await waitForText(page, 'tuner-concert', 'Concert A♭4');
+    expect(await page.getByTestId('tuner-note').textContent()).toBe('B♭4');
+    const concertNames = new Set((await readingLog(page)).map((s) => s.concertNote));
+    expect(concertNames.has('Ab4')).toBe(true);
+    expect(concertNames.has('G#4')).toBe(false);
+  });
+
+  it('the spelling preference (sharps) spells the written note; the concert follows by interval', async () => {
+    const page = await openTuner(CONCERT_AB4, { spelling: 'sharps' });
+    await waitForText(page, 'tuner-note', 'A♯4');
+    await waitForText(page, 'tuner-concert', 'Concert G♯4');
+  });
+
+  it('written E5 (concert D5): the line under the note gives partial, tendency and fix', async () => {
+    const page = await openTuner(CONCERT_D5);
+    await waitForText(
+      page,
+      'tuner-hint',
+      'E5 · 5th partial · tends flat: faster air, or try 1-2 or 3',
+    );
+    expect(await page.getByTestId('tuner-fingering').getAttribute('data-valves')).toBe('0');
+  });
+});
