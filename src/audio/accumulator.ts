@@ -68,6 +68,12 @@ export interface AnalysisResult {
   onsetFrame: number;
 }
 
+/**
+ * Analyses posted at once from a new pitch on, so the stream's confirmation (a pitch held for
+ * FAST_CONFIRM_MS, `note-tracker.ts`) is decided at analysis rate, not at the display-rate cap:
+ * 8 analyses of 256 samples cover 43–46 ms at 44.1/48 kHz.
+ */
+const CONFIRMING_ANALYSES = 8;
 /** A jump of more than this (or voiced ↔ unvoiced) is posted at once, even over the rate cap. */
 const NEW_NOTE_CENTS = 50;
 
@@ -92,6 +98,11 @@ export class Accumulator {
   /** Fast mode: results allowed per analysis (< 1 caps the rate), 1 in block mode. */
   private readonly resultCreditPerAnalysis: number;
   private resultCredit = 1;
+  /**
+   * Analyses still posted at once after a new pitch: the stream confirms a note on a few agreeing
+   * readings (`note-tracker.ts`), which should not wait for the display-rate cap.
+   */
+  private burst = 0;
   private writePos = 0;
   private chunkMax = 0;
   private chunkSq = 0;
@@ -233,7 +244,10 @@ export class Accumulator {
     const changed =
       hz > 0 !== this.lastResultHz > 0 ||
       (hz > 0 && Math.abs(1200 * Math.log2(hz / this.lastResultHz)) > NEW_NOTE_CENTS);
-    if (this.resultCredit < 1 && !changed && onsetFrame < 0) return;
+    if (changed || onsetFrame >= 0) this.burst = CONFIRMING_ANALYSES;
+    const inBurst = this.burst > 0;
+    if (inBurst) this.burst--;
+    if (this.resultCredit < 1 && !inBurst) return;
 
     const result = this.result;
     result.hz = hz;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createNoteTracker,
+  FAST_CONFIRM_MS,
   trackerOptionsFor,
   type NoteEvent,
   type TrackedReading,
@@ -35,19 +36,29 @@ function run(
 }
 
 describe('note tracker (the stream onset gate)', () => {
-  it('fast mode: a lone pitched reading in noise is no note', () => {
+  it('fast mode: a lone pitched reading in noise is no note, nor a passing scoop', () => {
     expect(run('fast', [0, 0, 1089, 0, 0, 858, 0])).toEqual([]);
+    // 15 ms near E♭4 on the way up to E4: only E4 becomes a note.
+    const scoop = [311, 312, 313, 314, 325, ...Array<number>(8).fill(329.6)];
+    const events = run('fast', [0, ...scoop]);
+    expect(events.map((e) => [e.type, Math.round(e.hz)])).toEqual([
+      ['note-on', 330],
+      ['note-off', 330],
+    ]);
   });
 
-  it('fast mode: two agreeing readings make a note, stamped at the located onset', () => {
-    const events = run('fast', [0, 440, 440.5, 441, 0, 0, 0, 0, 0, 0, 0, 0, 0], {
+  it('fast mode: a pitch held for FAST_CONFIRM_MS is a note, stamped at the located onset', () => {
+    const held = Array<number>(6).fill(440.5);
+    const events = run('fast', [0, 440, ...held, 0, 0, 0, 0, 0, 0, 0, 0, 0], {
       onsetsMs: [undefined, 3],
     });
+    // Readings every 5.3 ms: the one whose window ends 20 ms after the first confirms it.
+    const confirming = 1 + Math.ceil(FAST_CONFIRM_MS / FAST_HOP_MS);
     expect(events[0]).toEqual({
       type: 'note-on',
       hz: 440.5,
       onsetMs: 3,
-      confirmedMs: 3 * FAST_HOP_MS,
+      confirmedMs: (confirming + 1) * FAST_HOP_MS,
     });
     expect(events[1]).toMatchObject({ type: 'note-off', onsetMs: 3 });
     expect(events).toHaveLength(2);
@@ -90,7 +101,13 @@ describe('note tracker (the stream onset gate)', () => {
   });
 
   it('ends a note after the release time without pitch (not at one dropout in fast mode)', () => {
-    const notes = run('fast', [440, 440, 0, 440, 440, ...Array<number>(12).fill(0)]);
+    const notes = run('fast', [
+      ...Array<number>(6).fill(440),
+      0,
+      440,
+      440,
+      ...Array<number>(12).fill(0),
+    ]);
     expect(notes.map((e) => e.type)).toEqual(['note-on', 'note-off']);
   });
 
@@ -113,5 +130,6 @@ describe('note tracker (the stream onset gate)', () => {
     expect(() => createNoteTracker({ ...ok, confirmReadings: 0 })).toThrow(/1\.\.8/);
     expect(() => createNoteTracker({ ...ok, releaseMs: -1 })).toThrow(/0\.\.1000/);
     expect(() => createNoteTracker({ ...ok, agreeCents: 200 })).toThrow(/10\.\.100/);
+    expect(() => createNoteTracker({ ...ok, confirmMs: 500 })).toThrow(/0\.\.200/);
   });
 });

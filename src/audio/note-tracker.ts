@@ -46,6 +46,11 @@ export interface NoteTrackerOptions {
   /** Consecutive agreeing readings that confirm a note, 1..8. */
   confirmReadings: number;
   /**
+   * ...and for how long they must agree, ms (from the first one's window end to the last's),
+   * 0..200: a scoop or a blend is a passing pitch, a note stays.
+   */
+  confirmMs: number;
+  /**
    * Readings of a candidate must agree within this to confirm it, cents, 10..100. Fast mode's
    * readings come every 5 ms and follow an attack's scoop from below: confirming on a semitone
    * named the note the scoop passes (an E♭ on the way to E) for up to 21 ms, 16 times in 8 runs
@@ -70,6 +75,7 @@ export function trackerOptionsFor(
   return response === 'fast'
     ? {
         confirmReadings: 2,
+        confirmMs: FAST_CONFIRM_MS,
         agreeCents: 30,
         releaseMs: 40,
         hopMs,
@@ -77,6 +83,7 @@ export function trackerOptionsFor(
       }
     : {
         confirmReadings: 2,
+        confirmMs: 0,
         agreeCents: 100,
         releaseMs: 0,
         hopMs,
@@ -101,12 +108,23 @@ export interface NoteTracker {
 }
 
 const QUARTER_TONE_RATIO = 2 ** (1 / 24);
+/**
+ * Fast mode: a new pitch must hold (within agreeCents) this long before it is a note, ms. On the
+ * corpus phrase at 44.1 and 48 kHz, 12–15 ms still let an attack's scoop show the note below for
+ * up to 43 ms (16 times in 8 runs); 20 ms showed no wrong note (`npm run bench:latency`).
+ */
+export const FAST_CONFIRM_MS = 20;
+/** A candidate interrupted by no pitch for at most this long still starts the next one, ms. */
+const INTERRUPTED_CANDIDATE_MS = 40;
 /** A reading of the held note: nearer to it than to either neighbour. */
 const onNote = (hz: number, noteHz: number): boolean =>
   hz / noteHz < QUARTER_TONE_RATIO && noteHz / hz < QUARTER_TONE_RATIO;
 
 export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
-  const { confirmReadings, releaseMs, hopMs, agreeCents } = options;
+  const { confirmReadings, confirmMs, releaseMs, hopMs, agreeCents } = options;
+  if (!(confirmMs >= 0 && confirmMs <= 200)) {
+    throw new RangeError(`confirmMs must be 0..200 ms, got ${confirmMs}`);
+  }
   if (!(agreeCents >= 10 && agreeCents <= 100)) {
     throw new RangeError(`agreeCents must be 10..100 cents, got ${agreeCents}`);
   }
@@ -127,6 +145,11 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
   let candidateHz = 0;
   let candidateOnsetMs = 0;
   let candidateCount = 0;
+  /** Window end of the candidate's first reading. */
+  let candidateSinceMs = 0;
+  /** A candidate cut short by readings without pitch, and when (see `push`). */
+  let interruptedOnsetMs = Number.NaN;
+  let interruptedAtMs = Number.NEGATIVE_INFINITY;
   /** End of the first window without pitch since the note last had one (NaN while voiced). */
   let unvoicedSinceMs = Number.NaN;
   let lastVoicedEndMs = 0;
@@ -142,6 +165,12 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
     events.length = 0;
     const hz = reading.hz > 0 && reading.hz <= ceilingHz ? reading.hz : 0;
     if (!(hz > 0)) {
+      if (candidateCount > 0) {
+        // The noise of a tongued attack can read as no pitch between the attack's first pitched
+        // window and the next: the note that follows soon began with that candidate.
+        interruptedOnsetMs = candidateOnsetMs;
+        interruptedAtMs = reading.windowEndMs;
+      }
       candidateCount = 0;
       if (current.hz > 0) {
         if (Number.isNaN(unvoicedSinceMs)) unvoicedSinceMs = reading.windowEndMs;
@@ -166,16 +195,24 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
     } else {
       // A candidate abandoned by the very next reading (a scoop, a slur's blend) started the note
       // that follows: the onset is carried along the chain.
-      const abandoned = candidateCount > 0 ? candidateOnsetMs : Number.NaN;
+      const abandoned =
+        candidateCount > 0
+          ? candidateOnsetMs
+          : reading.windowEndMs - interruptedAtMs <= INTERRUPTED_CANDIDATE_MS
+            ? interruptedOnsetMs
+            : Number.NaN;
       candidateHz = hz;
       candidateCount = 1;
+      candidateSinceMs = reading.windowEndMs;
       candidateOnsetMs = Number.isFinite(reading.onsetMs)
         ? reading.onsetMs
         : // Not located: the first window the note fills more than half of.
           (reading.windowStartMs + reading.windowEndMs) / 2 - hopMs / 2;
       if (abandoned < candidateOnsetMs) candidateOnsetMs = abandoned;
     }
-    if (candidateCount < confirmReadings) return events;
+    if (candidateCount < confirmReadings || reading.windowEndMs - candidateSinceMs < confirmMs) {
+      return events;
+    }
     // Never before the note it replaces began.
     const onsetMs = current.hz > 0 ? Math.max(candidateOnsetMs, current.onsetMs) : candidateOnsetMs;
     noteOff(onsetMs);
@@ -201,6 +238,7 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
       return events;
     },
     reset() {
+      interruptedAtMs = Number.NEGATIVE_INFINITY;
       current.hz = 0;
       current.onsetMs = Number.NaN;
       candidateCount = 0;
