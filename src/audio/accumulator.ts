@@ -14,7 +14,9 @@
  * Everything is allocated in the constructor: `push()` runs on the audio thread every 128 samples
  * and allocates nothing (no closures, no arrays, one reused result object).
  */
-import { OnsetLocator } from './onset-locator';
+import { CHUNK_SAMPLES } from './engine/pitch-engine.ts';
+import { OnsetLocator } from './onset-locator.ts';
+import { LEVEL_FLOOR_DB } from './pitch-service-types.ts';
 
 /** What the accumulator needs of the pitch engine (`PitchEngine` satisfies it structurally). */
 export interface AnalysisEngine {
@@ -31,14 +33,10 @@ export interface AnalysisEngine {
   memoryBytes(): number;
 }
 
-/** Samples per normalised chunk (one Web Audio render quantum). */
-export const CHUNK_SAMPLES = 128;
 /** Fast mode: analyse every this many samples. */
 export const FAST_HOP_SAMPLES = 256;
 /** Fast mode: analysis frame, samples. */
 export const FAST_FRAME_SAMPLES = 1024;
-/** Levels below this (and digital silence) read as this, dBFS. */
-export const FLOOR_DB = -120;
 
 export interface AccumulatorOptions {
   fastResponse: boolean;
@@ -83,7 +81,7 @@ export class Accumulator {
   readonly result: AnalysisResult = {
     hz: 0,
     clarity: 0,
-    levelDb: FLOOR_DB,
+    levelDb: LEVEL_FLOOR_DB,
     endFrame: 0,
     onsetFrame: -1,
   };
@@ -230,7 +228,7 @@ export class Accumulator {
     const chunks = this.chunkEnergy;
     for (let c = 0; c < chunks.length; c++) energy += chunks[c] as number;
     const meanSquare = energy / frame;
-    const levelDb = meanSquare > 0 ? 10 * Math.log10(meanSquare) : FLOOR_DB;
+    const levelDb = meanSquare > 0 ? 10 * Math.log10(meanSquare) : LEVEL_FLOOR_DB;
 
     const onsetFrame = this.onsetOf(hz);
     this.lastAnalysisHz = hz;
@@ -252,7 +250,7 @@ export class Accumulator {
     const result = this.result;
     result.hz = hz;
     result.clarity = clarity > 1 ? 1 : clarity;
-    result.levelDb = levelDb < FLOOR_DB ? FLOOR_DB : levelDb;
+    result.levelDb = levelDb < LEVEL_FLOOR_DB ? LEVEL_FLOOR_DB : levelDb;
     result.endFrame = this.totalSamples + this.frameOffset;
     result.onsetFrame = onsetFrame;
     this.resultCredit = Math.max(0, this.resultCredit - 1);

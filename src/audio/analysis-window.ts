@@ -10,6 +10,7 @@
  * which the engine needs (a pedal floor at 48 kHz takes fast mode from 1024 to 2048 samples).
  */
 // Explicit extensions: `npm run bench` imports this file in plain Node (type stripping only).
+import { CHUNK_SAMPLES } from './engine/pitch-engine.ts';
 import { FAST_FRAME_SAMPLES, FAST_HOP_SAMPLES } from './accumulator.ts';
 import {
   ENGINE_DEFAULTS,
@@ -28,8 +29,6 @@ export const PEDAL_FLOOR_HZ = 70;
 
 /** The rate the window sizes are defined at (44.1 kHz maps to the same sizes). */
 const REFERENCE_RATE_HZ = 48000;
-/** Samples per normalised chunk: a hop is a whole number of chunks. */
-const CHUNK = 128;
 
 export interface AnalysisWindowOptions {
   /** The AudioContext's rate, Hz (8000..192000). */
@@ -76,7 +75,7 @@ export function analysisWindow(options: AnalysisWindowOptions): AnalysisWindow {
   );
   while (frameSamples < (2 * sampleRate) / minHz) frameSamples *= 2;
   const hopSamples = fastResponse
-    ? Math.min(frameSamples, Math.max(CHUNK, FAST_HOP_SAMPLES * scale))
+    ? Math.min(frameSamples, Math.max(CHUNK_SAMPLES, FAST_HOP_SAMPLES * scale))
     : frameSamples;
   return { frameSamples, hopSamples };
 }

@@ -28,6 +28,9 @@ export type PitchServiceStatus =
   | { state: 'connected' }
   | { state: 'error'; error: PitchServiceError };
 
+/** Levels below this, and digital silence, read as this, dBFS (one floor for the whole stream). */
+export const LEVEL_FLOOR_DB = -120;
+
 /** How the audio thread analyses: spec blocks (4096 samples each) or short sliding windows. */
 export type ResponseMode = 'block' | 'fast';
 
@@ -57,7 +60,7 @@ export interface PitchReading {
   hz: number;
   /** 0..1, the engine's confidence in `hz`. */
   clarity: number;
-  /** Input level of the analysed window, dBFS (digital silence is clamped to −120). */
+  /** Input level of the analysed window, dBFS (clamped to LEVEL_FLOOR_DB). */
   levelDb: number;
   /** First and just-after-last sample of the analysed window, ms (performance.now() timeline). */
   windowStartMs: number;

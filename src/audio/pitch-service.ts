@@ -16,8 +16,9 @@ import {
   type ReadyMessage,
 } from './messages';
 import { createNoteTracker, trackerOptionsFor, type NoteEvent } from './note-tracker';
-import type {
-  AnalysisMode,
+import {
+  LEVEL_FLOOR_DB,
+  type AnalysisMode,
   PitchReading,
   PitchService,
   PitchServiceError,
@@ -44,7 +45,7 @@ export function idleReading(atMs: number, mode: AnalysisMode): PitchReading {
   return {
     hz: 0,
     clarity: 0,
-    levelDb: -120,
+    levelDb: LEVEL_FLOOR_DB,
     windowStartMs: atMs,
     windowEndMs: atMs,
     timeMs: atMs,

@@ -2,6 +2,7 @@ import type { NoteEvent, PitchReading } from '../audio/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import {
   centsBetween,
+  spelledName,
   type ValveCombo,
   type ScaleNote,
   overallScore,
@@ -93,7 +94,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       return {
         ...result,
         writtenMidi: notes[i].midi,
-        name: noteLabelOf(notes[i]),
+        name: spelledName(notes[i]),
         trace: samples
           .filter((s) => s.timeMs >= dueMs - beatMs / 2 && s.timeMs < dueMs + beatMs / 2)
           .map((s) => [
@@ -156,9 +157,4 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       score();
     },
   };
-}
-
-function noteLabelOf(note: ScaleNote): string {
-  const signs: Record<number, string> = { [-2]: '𝄫', [-1]: '♭', 0: '', 1: '♯', 2: '𝄪' };
-  return `${note.letter}${signs[note.accidental] ?? ''}${note.octave}`;
 }

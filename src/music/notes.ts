@@ -162,7 +162,8 @@ export function spellMidi(midi: number, spelling: Spelling = 'default'): Spelled
   return { letter, accidental, octave: octaveOf(midi) };
 }
 
-const ACCIDENTAL_SYMBOL: Readonly<Record<Accidental, string>> = {
+/** The one table of accidental signs (display). */
+export const ACCIDENTAL_SYMBOL: Readonly<Record<Accidental, string>> = {
   [-2]: '𝄫',
   [-1]: '♭',
   0: '',

@@ -7,6 +7,7 @@
  * each degree takes the next letter name and the accidental that the key needs.
  */
 import {
+  ACCIDENTAL_SYMBOL,
   parseSpelledNote,
   spelledToMidi,
   spellMidi,
@@ -82,11 +83,9 @@ export function parseKeyName(name: string): { letter: Letter; accidental: Accide
   return { letter: note.letter, accidental: note.accidental };
 }
 
-const ACCIDENTAL_TEXT: Record<number, string> = { [-2]: '𝄫', [-1]: '♭', 0: '', 1: '♯', 2: '𝄪' };
-
 /** "F♯4", "B♭3", "F𝄪4": the name of a spelled note (keeps the key's spelling). */
 export function spelledName(note: SpelledNote): string {
-  return `${note.letter}${ACCIDENTAL_TEXT[note.accidental] ?? ''}${note.octave}`;
+  return `${note.letter}${ACCIDENTAL_SYMBOL[note.accidental]}${note.octave}`;
 }
 
 function scaleNote(note: SpelledNote): ScaleNote {

@@ -6,7 +6,7 @@
  * one (capped at twice the typical gap), because readings do not arrive at a fixed rate (fast
  * mode caps them near the display rate but sends a note change at once).
  */
-import { centsBetween } from './cents';
+import { centsBetween, median as medianOrNull } from './cents';
 
 export interface PitchSample {
   timeMs: number;
@@ -67,11 +67,8 @@ function validateBand(name: string, value: number, low: number, high: number): v
   }
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
+/** Median of a non-empty list (the callers here never pass an empty one). */
+const median = (values: readonly number[]): number => medianOrNull(values) ?? 0;
 
 /**
  * Time each sample stands for: the gap to the next sample, capped at twice the median gap (a

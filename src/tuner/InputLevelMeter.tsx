@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
-import type { PitchReading, PitchService } from '../audio/pitch-service-types';
+import { LEVEL_FLOOR_DB, type PitchReading, type PitchService } from '../audio/pitch-service-types';
 import { SILENCE_BELOW_DB } from './tuner-display';
 
 /** The level the page shows with no input (the accumulator's floor for digital silence). */
-const FLOOR_DB = -120;
 /** The bar spans this range; quieter input shows an empty bar. */
 const BAR_MIN_DB = -90;
 const BAR_MAX_DB = 0;
@@ -27,7 +26,7 @@ export function InputLevelMeter(props: { service: PitchService }) {
     const fill = fillRef.current;
     if (!meter || !fill) return;
     const levelOf = (reading: PitchReading): number =>
-      reading.live && Number.isFinite(reading.levelDb) ? reading.levelDb : FLOOR_DB;
+      reading.live && Number.isFinite(reading.levelDb) ? reading.levelDb : LEVEL_FLOOR_DB;
     let level = levelOf(service.reading.get());
     let shown = Number.NaN;
     let frame = 0;
@@ -38,7 +37,7 @@ export function InputLevelMeter(props: { service: PitchService }) {
 
     const draw = (): void => {
       frame = requestAnimationFrame(draw);
-      const rounded = Math.max(FLOOR_DB, Math.round(level * 10) / 10);
+      const rounded = Math.max(LEVEL_FLOOR_DB, Math.round(level * 10) / 10);
       if (rounded === shown) return;
       shown = rounded;
       const text = rounded.toFixed(1);
@@ -60,13 +59,13 @@ export function InputLevelMeter(props: { service: PitchService }) {
       ref={meterRef}
       className="input-level"
       data-testid="input-level"
-      data-level-db={FLOOR_DB.toFixed(1)}
+      data-level-db={LEVEL_FLOOR_DB.toFixed(1)}
       role="meter"
       aria-label="Microphone level"
-      aria-valuemin={FLOOR_DB}
+      aria-valuemin={LEVEL_FLOOR_DB}
       aria-valuemax={BAR_MAX_DB}
-      aria-valuenow={FLOOR_DB}
-      aria-valuetext={`${FLOOR_DB} dB`}
+      aria-valuenow={LEVEL_FLOOR_DB}
+      aria-valuetext={`${LEVEL_FLOOR_DB} dB`}
     >
       <div ref={fillRef} className="input-level__fill" />
       <div

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_SIZE, ENGINE_DEFAULTS, PitchEngine, resolveEngineOptions } from './pitch-engine';
+import { CHUNK_SAMPLES, ENGINE_DEFAULTS, PitchEngine, resolveEngineOptions } from './pitch-engine';
 
 const WASM = join(import.meta.dirname, '..', '..', '..', 'engine', 'build', 'pitch-engine.wasm');
 
@@ -39,7 +39,7 @@ describe('options', () => {
       maxSamples: 4096,
     });
     expect(ENGINE_DEFAULTS).toEqual({ frameSize: 4096, hop: 512, minHz: 140 });
-    expect(CHUNK_SIZE).toBe(128);
+    expect(CHUNK_SAMPLES).toBe(128);
   });
 
   it.each([

@@ -2,8 +2,8 @@
 // No DOM or Web Audio: it runs in Node, a page and an AudioWorkletGlobalScope (which has
 // `WebAssembly` but no `fetch`, `performance` or `TextDecoder`). Raw ABI: README "Pitch engine".
 
-/** Samples per render quantum, and per normalised chunk. */
-export const CHUNK_SIZE = 128;
+/** Samples per render quantum, and per normalised chunk (the one home of this number). */
+export const CHUNK_SAMPLES = 128;
 export const ENGINE_DEFAULTS = { frameSize: 4096, hop: 512, minHz: 140 } as const;
 
 export const SAMPLE_RATE_RANGE_HZ = { min: 8000, max: 192000 } as const;
@@ -96,10 +96,10 @@ export function resolveEngineOptions(options: PitchEngineOptions): Required<Pitc
     !Number.isInteger(maxSamples) ||
     maxSamples < frameSize ||
     maxSamples > MAX_SAMPLES_LIMIT ||
-    maxSamples % CHUNK_SIZE !== 0
+    maxSamples % CHUNK_SAMPLES !== 0
   ) {
     throw new RangeError(
-      `PitchEngine: maxSamples must be a multiple of ${CHUNK_SIZE} in ${frameSize}..${MAX_SAMPLES_LIMIT}, got ${maxSamples}`,
+      `PitchEngine: maxSamples must be a multiple of ${CHUNK_SAMPLES} in ${frameSize}..${MAX_SAMPLES_LIMIT}, got ${maxSamples}`,
     );
   }
   return { sampleRate, frameSize, hop, minHz, maxSamples };
@@ -146,7 +146,7 @@ export class PitchEngine {
     // The result buffers hold as many frames as the engine reserved for this configuration.
     const frames = e.maxFrameCount();
     this.input = new Float32Array(buffer, e.inputPtr(), options.maxSamples);
-    this.divisors = new Float32Array(buffer, e.divisorsPtr(), options.maxSamples / CHUNK_SIZE);
+    this.divisors = new Float32Array(buffer, e.divisorsPtr(), options.maxSamples / CHUNK_SAMPLES);
     this.hz = new Float32Array(buffer, e.hzPtr(), frames);
     this.clarity = new Float32Array(buffer, e.clarityPtr(), frames);
   }
