@@ -119,6 +119,17 @@ export function TunerSettingsPanel(props: { settings: Readonly<Settings>; store:
           Fast response (short windows analysed about 170 times a second; uses more battery)
         </span>
       </label>
+      <label className="tuner-field tuner-field--inline">
+        <input
+          data-testid="pedal-tones"
+          type="checkbox"
+          checked={settings.pedalTones}
+          onChange={(event) => store.update({ pedalTones: event.target.checked })}
+        />
+        <span>
+          Pedal tones (read down to written F♯2; off, notes below 140 Hz read as no pitch)
+        </span>
+      </label>
     </section>
   );
 }
