@@ -1,74 +1,28 @@
+// Over 300 lines: one state machine (connect, resume, setMode, hide/show, disconnect) over injected
+// platform objects; the graph is in audio-graph.ts and the decoding in pitch-stream.ts.
 import { createEmitter, createObservable } from '../lib/observable';
-import { PEDAL_FLOOR_HZ } from './analysis-window';
-import { createAudioClock, type AudioClock } from './audio-clock';
-import { ENGINE_DEFAULTS } from './engine/pitch-engine';
 import { compileEngine } from './engine-loader';
 import { mapMediaError, serviceError } from './errors';
-import {
-  ACCUMULATOR_PROCESSOR_NAME,
-  MSG_ERROR,
-  MSG_PITCH,
-  MSG_READY,
-  MSG_TEARDOWN,
-  MSG_TORN_DOWN,
-  type AccumulatorProcessorOptions,
-  type FromWorkletMessage,
-  type ReadyMessage,
-} from './messages';
-import { createNoteTracker, trackerOptionsFor, type NoteEvent } from './note-tracker';
-import {
-  LEVEL_FLOOR_DB,
-  type AnalysisMode,
+import { MSG_PITCH, type AccumulatorProcessorOptions, type FromWorkletMessage } from './messages';
+import { buildAudioGraph, teardownAudioGraph, waitForReady } from './audio-graph';
+import type { NoteEvent } from './note-tracker';
+import type {
+  AnalysisMode,
   PitchReading,
   PitchService,
   PitchServiceError,
   PitchServiceStatus,
 } from './pitch-service-types';
+import {
+  createStreamDecoder,
+  DEFAULT_MODE,
+  idleReading,
+  validateMode,
+  type StreamDecoder,
+} from './pitch-stream';
 
-/** Product specification §9: analyser FFT size 2048, feeding a gain of 0 (silent). */
-export const ANALYSER_FFT_SIZE = 2048;
 /** How long the worklet may take to instantiate the engine before we call it a failure. */
 const READY_TIMEOUT_MS = 10_000;
-/** How long disconnect waits for the processor to confirm the engine is freed. */
-const TEARDOWN_TIMEOUT_MS = 250;
-
-/** Default ceiling: written C7 on the piccolo in B♭ (sounding B♭7, 3729 Hz) plus a whole tone. */
-export const DEFAULT_CEILING_HZ = 4186;
-export const DEFAULT_MODE: AnalysisMode = Object.freeze({
-  response: 'block',
-  floorHz: ENGINE_DEFAULTS.minHz,
-  ceilingHz: DEFAULT_CEILING_HZ,
-});
-
-/** The stream's value while nothing is analysed: no pitch, not live, stamped `atMs`. */
-export function idleReading(atMs: number, mode: AnalysisMode): PitchReading {
-  return {
-    hz: 0,
-    clarity: 0,
-    levelDb: LEVEL_FLOOR_DB,
-    windowStartMs: atMs,
-    windowEndMs: atMs,
-    timeMs: atMs,
-    response: mode.response,
-    windowSamples: 0,
-    sampleRate: 0,
-    live: false,
-    noteHz: 0,
-    noteOnsetMs: Number.NaN,
-  };
-}
-
-function validateMode(mode: AnalysisMode): void {
-  if (mode.response !== 'block' && mode.response !== 'fast') {
-    throw new RangeError(`response must be 'block' or 'fast', got ${String(mode.response)}`);
-  }
-  if (!(mode.floorHz >= PEDAL_FLOOR_HZ && mode.floorHz <= 1000)) {
-    throw new RangeError(`floorHz must be ${PEDAL_FLOOR_HZ}..1000 Hz, got ${mode.floorHz}`);
-  }
-  if (!(mode.ceilingHz >= 500 && mode.ceilingHz <= 20_000)) {
-    throw new RangeError(`ceilingHz must be 500..20000 Hz, got ${mode.ceilingHz}`);
-  }
-}
 
 /**
  * Microphone constraints: the processing meant for speech calls would fight a tuner (AGC pumps the
@@ -133,11 +87,7 @@ interface Session {
   engineMemoryBytes: number;
   response: AnalysisMode['response'];
   floorHz: number;
-  /** From the worklet's ready message. */
-  windowSamples: number;
-  hopSamples: number;
-  clock?: AudioClock;
-  tracker?: ReturnType<typeof createNoteTracker>;
+  decoder?: StreamDecoder;
 }
 
 export function createPitchService(deps: PitchServiceDeps): WebPitchService {
@@ -181,7 +131,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
   /** The stream goes quiet: the sounding note ends now, and the reading says nothing is live. */
   const goIdle = (s: Session | undefined): void => {
     const atMs = now();
-    for (const event of s?.tracker?.flush(atMs) ?? []) notes.emit(event);
+    for (const event of s?.decoder?.flush(atMs) ?? []) notes.emit(event);
     setReading(idleReading(atMs, mode.get()));
   };
 
@@ -205,28 +155,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       counts.tracksStopped++;
     }
     s.context.onstatechange = null;
-    if (s.node) {
-      // Let the processor free the engine and return false from process() before the graph
-      // goes: a processor that never gets to say it is done keeps its node (and the closed
-      // context behind it) alive in Chromium.
-      const node = s.node;
-      const running = s.context.state === 'running';
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, running ? TEARDOWN_TIMEOUT_MS : 0);
-        node.port.onmessage = (event: MessageEvent<FromWorkletMessage>) => {
-          if (event.data.type !== MSG_TORN_DOWN) return;
-          clearTimeout(timer);
-          resolve();
-        };
-        node.port.postMessage({ type: MSG_TEARDOWN });
-      });
-      node.port.onmessage = null;
-      node.port.close();
-      node.disconnect();
-    }
-    s.source?.disconnect();
-    s.analyser?.disconnect();
-    s.silent?.disconnect();
+    await teardownAudioGraph(s, s.context.state === 'running');
     if (s.context.state !== 'closed') {
       try {
         await s.context.close();
@@ -238,52 +167,12 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
   }
 
   function onWorkletMessage(s: Session, data: FromWorkletMessage): void {
-    if (data.type !== MSG_PITCH || !s.clock || !s.tracker) return;
+    if (data.type !== MSG_PITCH || !s.decoder) return;
     counts.messages++;
     s.engineMemoryBytes = data.memoryBytes;
-    const clock = s.clock;
-    clock.sync(now());
-    const aboveCeiling = data.hz > mode.get().ceilingHz;
-    const hz = aboveCeiling ? 0 : data.hz;
-    const windowStartMs = clock.toPerfMs(data.endFrame - s.windowSamples);
-    const windowEndMs = clock.toPerfMs(data.endFrame);
-    const onsetMs = data.onsetFrame >= 0 ? clock.toPerfMs(data.onsetFrame) : Number.NaN;
-    const clarity = aboveCeiling ? 0 : data.clarity;
-    const events = s.tracker.push({ hz, windowStartMs, windowEndMs, onsetMs });
+    const { reading: next, events } = s.decoder.decode(data, mode.get().ceilingHz, now());
     for (const event of events) notes.emit(event);
-    setReading({
-      hz,
-      clarity,
-      levelDb: data.levelDb,
-      windowStartMs,
-      windowEndMs,
-      timeMs: windowEndMs,
-      response: s.response,
-      windowSamples: s.windowSamples,
-      sampleRate: s.context.sampleRate,
-      live: true,
-      noteHz: s.tracker.current.hz,
-      noteOnsetMs: s.tracker.current.onsetMs,
-    });
-  }
-
-  function waitForReady(node: AudioWorkletNode): Promise<ReadyMessage> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(serviceError('engine', 'the audio processor did not start in time')),
-        readyTimeoutMs,
-      );
-      node.port.onmessage = (event: MessageEvent<FromWorkletMessage>) => {
-        const data = event.data;
-        if (data.type === MSG_READY) {
-          clearTimeout(timer);
-          resolve(data);
-        } else if (data.type === MSG_ERROR) {
-          clearTimeout(timer);
-          reject(serviceError('engine', data.message));
-        }
-      };
-    });
+    setReading(next);
   }
 
   async function connect(): Promise<void> {
@@ -318,8 +207,6 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       engineMemoryBytes: 0,
       response,
       floorHz,
-      windowSamples: 0,
-      hopSamples: 0,
     };
     session = s;
     const stale = (): boolean => myGeneration !== generation;
@@ -358,44 +245,22 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       await workletPromise;
       if (stale()) return;
 
-      const source = context.createMediaStreamSource(stream);
-      const analyser = context.createAnalyser();
-      analyser.fftSize = ANALYSER_FFT_SIZE;
-      const silent = context.createGain();
-      silent.gain.value = 0;
       const processorOptions: AccumulatorProcessorOptions = {
         engine,
         fastResponse,
         minHz: floorHz,
       };
-      const node = createWorkletNode(context, ACCUMULATOR_PROCESSOR_NAME, {
-        numberOfInputs: 1,
-        numberOfOutputs: 1,
-        outputChannelCount: [1],
-        channelCount: 1,
-        channelCountMode: 'explicit',
-        channelInterpretation: 'speakers',
-        processorOptions,
-      });
-      Object.assign(s, { source, analyser, silent, node });
-      const ready = waitForReady(node);
-      source.connect(analyser).connect(silent);
-      source.connect(node).connect(silent);
-      // A path to the destination keeps every browser pulling audio through the graph.
-      silent.connect(context.destination);
+      const graph = buildAudioGraph(context, stream, processorOptions, createWorkletNode);
+      Object.assign(s, graph);
+      const ready = waitForReady(graph.node, readyTimeoutMs);
       const readyMessage = await ready;
       if (stale()) return;
       s.engineMemoryBytes = readyMessage.memoryBytes;
-      s.windowSamples = readyMessage.windowSamples;
-      s.hopSamples = readyMessage.hopSamples;
       const inputLatencyS =
         (stream.getAudioTracks()[0]?.getSettings() as { latency?: number } | undefined)?.latency ??
         0;
-      s.clock = createAudioClock(context, Number.isFinite(inputLatencyS) ? inputLatencyS : 0);
-      s.tracker = createNoteTracker(
-        trackerOptionsFor(response, (1000 * readyMessage.hopSamples) / context.sampleRate),
-      );
-      node.port.onmessage = (event: MessageEvent<FromWorkletMessage>) =>
+      s.decoder = createStreamDecoder(context, readyMessage, response, inputLatencyS);
+      graph.node.port.onmessage = (event: MessageEvent<FromWorkletMessage>) =>
         onWorkletMessage(s, event.data);
 
       for (const track of stream.getAudioTracks()) {

@@ -1,5 +1,5 @@
 import { createEmitter, createObservable } from '../lib/observable';
-import { DEFAULT_MODE, idleReading } from './pitch-service';
+import { DEFAULT_MODE, idleReading } from './pitch-stream';
 import type {
   AnalysisMode,
   NoteEvent,

@@ -1,0 +1,111 @@
+/**
+ * The Web Audio graph of one listening session, built and torn down in one place:
+ * `mic → AnalyserNode (fftSize 2048) → gain 0 → destination` and `mic → audio-accumulator → the
+ * same gain 0` (product specification §9). The pitch service's state machine decides when.
+ */
+import {
+  ACCUMULATOR_PROCESSOR_NAME,
+  MSG_READY,
+  MSG_ERROR,
+  MSG_TEARDOWN,
+  MSG_TORN_DOWN,
+  type AccumulatorProcessorOptions,
+  type FromWorkletMessage,
+  type ReadyMessage,
+} from './messages';
+import { serviceError } from './errors';
+
+/** Product specification §9: analyser FFT size 2048, feeding a gain of 0 (silent). */
+export const ANALYSER_FFT_SIZE = 2048;
+/** How long teardown waits for the processor to confirm the engine is freed. */
+const TEARDOWN_TIMEOUT_MS = 250;
+
+export type CreateWorkletNode = (
+  context: AudioContext,
+  name: string,
+  options: AudioWorkletNodeOptions,
+) => AudioWorkletNode;
+
+export interface AudioGraph {
+  source: MediaStreamAudioSourceNode;
+  analyser: AnalyserNode;
+  silent: GainNode;
+  node: AudioWorkletNode;
+}
+
+/** Builds and connects the graph; the worklet starts instantiating the engine at once. */
+export function buildAudioGraph(
+  context: AudioContext,
+  stream: MediaStream,
+  processorOptions: AccumulatorProcessorOptions,
+  createWorkletNode: CreateWorkletNode,
+): AudioGraph {
+  const source = context.createMediaStreamSource(stream);
+  const analyser = context.createAnalyser();
+  analyser.fftSize = ANALYSER_FFT_SIZE;
+  const silent = context.createGain();
+  silent.gain.value = 0;
+  const node = createWorkletNode(context, ACCUMULATOR_PROCESSOR_NAME, {
+    numberOfInputs: 1,
+    numberOfOutputs: 1,
+    outputChannelCount: [1],
+    channelCount: 1,
+    channelCountMode: 'explicit',
+    channelInterpretation: 'speakers',
+    processorOptions,
+  });
+  source.connect(analyser).connect(silent);
+  source.connect(node).connect(silent);
+  // A path to the destination keeps every browser pulling audio through the graph.
+  silent.connect(context.destination);
+  return { source, analyser, silent, node };
+}
+
+/** The processor's `ready` (engine instantiated), or an `engine` error after `timeoutMs`. */
+export function waitForReady(node: AudioWorkletNode, timeoutMs: number): Promise<ReadyMessage> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(serviceError('engine', 'the audio processor did not start in time')),
+      timeoutMs,
+    );
+    node.port.onmessage = (event: MessageEvent<FromWorkletMessage>) => {
+      const data = event.data;
+      if (data.type === MSG_READY) {
+        clearTimeout(timer);
+        resolve(data);
+      } else if (data.type === MSG_ERROR) {
+        clearTimeout(timer);
+        reject(serviceError('engine', data.message));
+      }
+    };
+  });
+}
+
+/**
+ * Lets the processor free the engine and return false from process() before the graph goes: a
+ * processor that never gets to say it is done keeps its node (and the closed context behind it)
+ * alive in Chromium. Then disconnects every node.
+ */
+export async function teardownAudioGraph(
+  graph: Partial<AudioGraph>,
+  contextRunning: boolean,
+): Promise<void> {
+  const node = graph.node;
+  if (node) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, contextRunning ? TEARDOWN_TIMEOUT_MS : 0);
+      node.port.onmessage = (event: MessageEvent<FromWorkletMessage>) => {
+        if (event.data.type !== MSG_TORN_DOWN) return;
+        clearTimeout(timer);
+        resolve();
+      };
+      node.port.postMessage({ type: MSG_TEARDOWN });
+    });
+    node.port.onmessage = null;
+    node.port.close();
+    node.disconnect();
+  }
+  graph.source?.disconnect();
+  graph.analyser?.disconnect();
+  graph.silent?.disconnect();
+}

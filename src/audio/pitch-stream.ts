@@ -1,0 +1,103 @@
+/**
+ * The pitch stream's decoding: worklet results → self-describing readings and note events, on the
+ * `performance.now()` timeline. One per running audio thread (its clock and its note tracker);
+ * `pitch-service.ts` owns the platform objects and the state machine around it. No Web Audio
+ * objects are created here: the context is only read for its clocks.
+ */
+import { PEDAL_FLOOR_HZ } from './analysis-window';
+import { createAudioClock, type ClockContext } from './audio-clock';
+import { ENGINE_DEFAULTS } from './engine/pitch-engine';
+import type { PitchMessage, ReadyMessage } from './messages';
+import { createNoteTracker, trackerOptionsFor, type NoteEvent } from './note-tracker';
+import { LEVEL_FLOOR_DB, type AnalysisMode, type PitchReading } from './pitch-service-types';
+
+/** Default ceiling: written C7 on the piccolo in B♭ (sounding B♭7, 3729 Hz) plus a whole tone. */
+export const DEFAULT_CEILING_HZ = 4186;
+export const DEFAULT_MODE: AnalysisMode = Object.freeze({
+  response: 'block',
+  floorHz: ENGINE_DEFAULTS.minHz,
+  ceilingHz: DEFAULT_CEILING_HZ,
+});
+
+/** Checks a mode up front; the error names the allowed range. */
+export function validateMode(mode: AnalysisMode): void {
+  if (mode.response !== 'block' && mode.response !== 'fast') {
+    throw new RangeError(`response must be 'block' or 'fast', got ${String(mode.response)}`);
+  }
+  if (!(mode.floorHz >= PEDAL_FLOOR_HZ && mode.floorHz <= 1000)) {
+    throw new RangeError(`floorHz must be ${PEDAL_FLOOR_HZ}..1000 Hz, got ${mode.floorHz}`);
+  }
+  if (!(mode.ceilingHz >= 500 && mode.ceilingHz <= 20_000)) {
+    throw new RangeError(`ceilingHz must be 500..20000 Hz, got ${mode.ceilingHz}`);
+  }
+}
+
+/** The stream's value while nothing is analysed: no pitch, not live, stamped `atMs`. */
+export function idleReading(atMs: number, mode: AnalysisMode): PitchReading {
+  return {
+    hz: 0,
+    clarity: 0,
+    levelDb: LEVEL_FLOOR_DB,
+    windowStartMs: atMs,
+    windowEndMs: atMs,
+    timeMs: atMs,
+    response: mode.response,
+    windowSamples: 0,
+    sampleRate: 0,
+    live: false,
+    noteHz: 0,
+    noteOnsetMs: Number.NaN,
+  };
+}
+
+export interface StreamDecoder {
+  /** One worklet result → its reading and the note events it caused (events come first). */
+  decode(
+    message: PitchMessage,
+    ceilingHz: number,
+    nowMs: number,
+  ): { reading: PitchReading; events: readonly NoteEvent[] };
+  /** The stream stops: the sounding note ends at `atMs`. */
+  flush(atMs: number): readonly NoteEvent[];
+}
+
+export function createStreamDecoder(
+  context: ClockContext,
+  ready: Pick<ReadyMessage, 'windowSamples' | 'hopSamples'>,
+  response: AnalysisMode['response'],
+  inputLatencyS: number,
+): StreamDecoder {
+  const clock = createAudioClock(context, Number.isFinite(inputLatencyS) ? inputLatencyS : 0);
+  const tracker = createNoteTracker(
+    trackerOptionsFor(response, (1000 * ready.hopSamples) / context.sampleRate),
+  );
+  const { windowSamples } = ready;
+  return {
+    decode(message, ceilingHz, nowMs) {
+      clock.sync(nowMs);
+      // Far above the instrument: a whistle, electronics, aliasing. No pitch, like noise.
+      const aboveCeiling = message.hz > ceilingHz;
+      const hz = aboveCeiling ? 0 : message.hz;
+      const windowStartMs = clock.toPerfMs(message.endFrame - windowSamples);
+      const windowEndMs = clock.toPerfMs(message.endFrame);
+      const onsetMs = message.onsetFrame >= 0 ? clock.toPerfMs(message.onsetFrame) : Number.NaN;
+      const events = tracker.push({ hz, windowStartMs, windowEndMs, onsetMs });
+      const reading: PitchReading = {
+        hz,
+        clarity: aboveCeiling ? 0 : message.clarity,
+        levelDb: message.levelDb,
+        windowStartMs,
+        windowEndMs,
+        timeMs: windowEndMs,
+        response,
+        windowSamples,
+        sampleRate: context.sampleRate,
+        live: true,
+        noteHz: tracker.current.hz,
+        noteOnsetMs: tracker.current.onsetMs,
+      };
+      return { reading, events };
+    },
+    flush: (atMs) => tracker.flush(atMs),
+  };
+}
