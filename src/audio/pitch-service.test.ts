@@ -1,158 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
-import { MSG_PITCH, MSG_READY, MSG_TEARDOWN, MSG_TORN_DOWN } from './messages';
-import { createPitchService, MICROPHONE_CONSTRAINTS, type PitchServiceDeps } from './pitch-service';
+import { describe, expect, it } from 'vitest';
+import { MSG_PITCH, MSG_READY, MSG_TEARDOWN } from './messages';
+import { MICROPHONE_CONSTRAINTS } from './pitch-service';
 import type { NoteEvent } from './pitch-service-types';
+import { createFakeService, FakeTrack, FakeWorkletNode, flush } from './testing/fake-web-audio';
 
 /**
  * The pitch service's state machine against fake Web Audio / media objects: what a user would
  * notice (status, messages, released microphone) without a browser. The browser path is covered
  * by e2e/pitch-service.e2e.ts and e2e/tuner-errors.e2e.ts.
  */
-class FakeTrack {
-  stopped = false;
-  onended: (() => void) | null = null;
-  /** Chromium reports the input latency here, seconds. */
-  getSettings() {
-    return { latency: 0.01 };
-  }
-  stop() {
-    this.stopped = true;
-  }
-}
-class FakeStream {
-  tracks = [new FakeTrack()];
-  getTracks() {
-    return this.tracks;
-  }
-  getAudioTracks() {
-    return this.tracks;
-  }
-}
-class FakeNode {
-  connectedTo: unknown[] = [];
-  connect<T>(next: T): T {
-    this.connectedTo.push(next);
-    return next;
-  }
-  disconnect() {
-    this.connectedTo = [];
-  }
-}
-class FakePort {
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  sent: unknown[] = [];
-  closed = false;
-  postMessage(message: unknown) {
-    this.sent.push(message);
-    // Like the processor: confirm a teardown once the engine is freed.
-    if ((message as { type: string }).type === MSG_TEARDOWN) {
-      queueMicrotask(() => this.emit({ type: MSG_TORN_DOWN }));
-    }
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(data: unknown) {
-    this.onmessage?.({ data });
-  }
-}
-class FakeWorkletNode extends FakeNode {
-  port = new FakePort();
-  constructor(public options: AudioWorkletNodeOptions) {
-    super();
-  }
-}
-class FakeContext {
-  state: AudioContextState = 'running';
-  sampleRate = 48000;
-  currentTime = 1.2;
-  baseLatency = 0.005;
-  outputLatency = 0.02;
-  /** Audio-clock second 1 is heard at performance time 2000 ms. */
-  getOutputTimestamp() {
-    return { contextTime: 1, performanceTime: 2000 };
-  }
-  destination = new FakeNode();
-  onstatechange: (() => void) | null = null;
-  audioWorklet = { addModule: vi.fn(() => Promise.resolve()) };
-  analyser = Object.assign(new FakeNode(), { fftSize: 0 });
-  gain = Object.assign(new FakeNode(), { gain: { value: 1 } });
-  createMediaStreamSource() {
-    return new FakeNode();
-  }
-  createAnalyser() {
-    return this.analyser;
-  }
-  createGain() {
-    return this.gain;
-  }
-  async resume() {
-    this.state = 'running';
-    this.onstatechange?.();
-  }
-  async close() {
-    this.state = 'closed';
-  }
-}
-
-function setup(overrides: Partial<PitchServiceDeps> & { initialState?: AudioContextState } = {}) {
-  const contexts: FakeContext[] = [];
-  const nodes: FakeWorkletNode[] = [];
-  const streams: FakeStream[] = [];
-  const listeners: (() => void)[] = [];
-  const doc = {
-    visibilityState: 'visible' as DocumentVisibilityState,
-    addEventListener: (_: string, listener: () => void) => listeners.push(listener),
-  };
-  const getUserMedia = vi.fn(async () => {
-    const stream = new FakeStream();
-    streams.push(stream);
-    return stream as unknown as MediaStream;
-  });
-  // Fakes implement only what the service calls; the casts say so once, here.
-  const deps: PitchServiceDeps = {
-    engineUrl: '/engine.wasm',
-    workletUrl: '/worklet.js',
-    createContext: () => {
-      const context = new FakeContext();
-      if (overrides.initialState) context.state = overrides.initialState;
-      contexts.push(context);
-      return context as unknown as AudioContext;
-    },
-    mediaDevices: () => ({ getUserMedia }) as unknown as MediaDevices,
-    loadEngine: async () => ({}) as WebAssembly.Module,
-    createWorkletNode: (_context, _name, options) => {
-      const node = new FakeWorkletNode(options);
-      nodes.push(node);
-      // The processor answers once the engine is instantiated.
-      queueMicrotask(() =>
-        node.port.emit({
-          type: MSG_READY,
-          sampleRate: 48000,
-          memoryBytes: 65536,
-          windowSamples: 4096,
-          hopSamples: 4096,
-        }),
-      );
-      return node as unknown as AudioWorkletNode;
-    },
-    document: doc as unknown as Document,
-    now: () => 1234,
-    ...overrides,
-  };
-  const service = createPitchService(deps);
-  const setVisibility = (state: DocumentVisibilityState) => {
-    doc.visibilityState = state;
-    for (const listener of listeners) listener();
-  };
-  return { service, contexts, nodes, streams, getUserMedia, setVisibility };
-}
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('pitch service', () => {
   it('connects: microphone without speech processing, worklet, analyser, then pitches', async () => {
-    const { service, nodes, contexts, getUserMedia } = setup();
+    const { service, nodes, contexts, getUserMedia } = createFakeService();
     expect(service.pitchHz.get()).toBe(0);
     await service.connect();
     expect(service.status.get()).toEqual({ state: 'connected' });
@@ -208,7 +67,7 @@ describe('pitch service', () => {
   });
 
   it('stopping ends the sounding note and leaves a reading that says it is not live', async () => {
-    const { service, nodes } = setup();
+    const { service, nodes } = createFakeService();
     await service.connect();
     const events: NoteEvent[] = [];
     service.notes.subscribe((event) => events.push(event));
@@ -231,7 +90,7 @@ describe('pitch service', () => {
   });
 
   it('owns its mode: setMode changes the response (restarting the audio) and the ceiling', async () => {
-    const { service, nodes } = setup();
+    const { service, nodes } = createFakeService();
     expect(service.mode.get().response).toBe('block');
     await service.connect();
     await service.setMode({ response: 'fast' });
@@ -269,7 +128,7 @@ describe('pitch service', () => {
   });
 
   it('disconnect stops every track, frees the engine, closes the context; repeatable', async () => {
-    const { service, contexts, nodes, streams } = setup();
+    const { service, contexts, nodes, streams } = createFakeService();
     for (let i = 0; i < 5; i++) {
       await service.connect();
       await service.disconnect();
@@ -288,7 +147,7 @@ describe('pitch service', () => {
   });
 
   it('a suspended context reports "suspended" until resume() from a gesture', async () => {
-    const { service, contexts } = setup({ initialState: 'suspended' });
+    const { service, contexts } = createFakeService({ initialState: 'suspended' });
     await service.connect();
     expect(service.status.get()).toEqual({ state: 'suspended' });
     await service.resume();
@@ -304,7 +163,7 @@ describe('pitch service', () => {
     ['NotReadableError', 'in-use'],
     ['AbortError', 'in-use'],
   ])('getUserMedia %s → %s error, nothing left open', async (name, kind) => {
-    const { service, contexts } = setup({
+    const { service, contexts } = createFakeService({
       mediaDevices: () =>
         ({
           getUserMedia: () => Promise.reject(new DOMException('no', name)),
@@ -318,7 +177,7 @@ describe('pitch service', () => {
   });
 
   it('no navigator.mediaDevices (insecure context) → insecure error', async () => {
-    const { service } = setup({ mediaDevices: () => undefined });
+    const { service } = createFakeService({ mediaDevices: () => undefined });
     await service.connect();
     const status = service.status.get();
     expect(status.state === 'error' && status.error.kind).toBe('insecure');
@@ -326,7 +185,7 @@ describe('pitch service', () => {
 
   it('an engine that fails to load → engine error, and Retry (connect) recovers', async () => {
     let fail = true;
-    const { service, streams } = setup({
+    const { service, streams } = createFakeService({
       loadEngine: async () => {
         if (fail) throw { kind: 'engine', message: 'The pitch engine could not be loaded.' };
         return {} as WebAssembly.Module;
@@ -342,7 +201,7 @@ describe('pitch service', () => {
   });
 
   it('the worklet reporting an engine error → engine error', async () => {
-    const { service } = setup({
+    const { service } = createFakeService({
       createWorkletNode: (_c, _n, options) => {
         const node = new FakeWorkletNode(options);
         queueMicrotask(() => node.port.emit({ type: 'error', message: 'CompileError: bad magic' }));
@@ -355,7 +214,7 @@ describe('pitch service', () => {
   });
 
   it('a microphone track that ends (unplugged) → track-ended error, microphone released', async () => {
-    const { service, streams, contexts } = setup();
+    const { service, streams, contexts } = createFakeService();
     await service.connect();
     streams[0]?.tracks[0]?.onended?.();
     await flush();
@@ -367,7 +226,7 @@ describe('pitch service', () => {
   });
 
   it('releases the microphone while the page is hidden and reconnects on return', async () => {
-    const { service, streams, setVisibility } = setup();
+    const { service, streams, setVisibility } = createFakeService();
     await service.setMode({ response: 'fast' });
     await service.connect();
     setVisibility('hidden');
@@ -383,7 +242,7 @@ describe('pitch service', () => {
 
   it('disconnect during connect wins: nothing stays open', async () => {
     let release: (() => void) | undefined;
-    const { service, contexts, streams } = setup({
+    const { service, contexts, streams } = createFakeService({
       loadEngine: () =>
         new Promise((resolve) => {
           release = () => resolve({} as WebAssembly.Module);
@@ -402,7 +261,7 @@ describe('pitch service', () => {
   it('a microphone granted after disconnect is released at once', async () => {
     let grant: (() => void) | undefined;
     const track = new FakeTrack();
-    const { service } = setup({
+    const { service } = createFakeService({
       mediaDevices: () =>
         ({
           getUserMedia: () =>
@@ -421,7 +280,7 @@ describe('pitch service', () => {
   });
 
   it('passes the response mode to the worklet; changing it reconnects', async () => {
-    const { service, nodes } = setup();
+    const { service, nodes } = createFakeService();
     await service.connect();
     await service.setMode({ response: 'fast' });
     expect((nodes[0]?.options.processorOptions as { fastResponse: boolean }).fastResponse).toBe(

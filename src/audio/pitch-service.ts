@@ -1,5 +1,4 @@
-// Over 300 lines: one state machine (connect, resume, setMode, hide/show, disconnect) over injected
-// platform objects; the graph is in audio-graph.ts and the decoding in pitch-stream.ts.
+// Over 300 lines: one state machine over injected platform objects (graph: audio-graph.ts; decoding: pitch-stream.ts).
 import { createEmitter, createObservable } from '../lib/observable';
 import { compileEngine } from './engine-loader';
 import { mapMediaError, serviceError } from './errors';

@@ -8,7 +8,9 @@ export * from './partials';
 export * from './smoothing';
 // Exercise-page modules (owned by the exercise engineer), built on the ones above.
 export * from './scales';
+export * from './lip-slurs';
 export * from './scoring';
+export * from './attack-scoring';
 export * from './coach';
 export * from './intonation';
 // partialDeviationCents lives in partials.ts (the coach's rules are in intonation.ts).

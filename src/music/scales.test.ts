@@ -3,13 +3,13 @@ import { midiOf } from './notes';
 import {
   buildScale,
   chartNote,
-  lipSlurSequence,
   longTonePyramid,
   MAJOR_KEYS,
   MINOR_KEYS,
   spelledName,
   type ScaleKind,
 } from './scales';
+import { lipSlurSequence } from './lip-slurs';
 
 const labels = (kind: ScaleKind, key: string, low: string, high: string): string[] =>
   buildScale({

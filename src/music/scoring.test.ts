@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { overallScore, scoreAttack, scoreHold, scoreTimedNotes, type PitchSample } from './scoring';
+import { scoreAttack, scoreTimedNotes } from './attack-scoring';
+import { overallScore, scoreHold, type PitchSample } from './scoring';
 
 const A4 = 440;
 const hzAt = (cents: number, refHz = A4): number => refHz * 2 ** (cents / 1200);
