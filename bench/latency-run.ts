@@ -217,6 +217,23 @@ function wrongNotesShown(shown: Event[], truth: TruthFile): { count: number; lon
   return { count, longestMs };
 }
 
+/** The file with `phase` samples of silence before it, and its truth moved to match. */
+function withLeadIn(samples: Float32Array, truth: TruthFile, phase: number, sampleRate: number) {
+  const padded = new Float32Array(phase + samples.length);
+  padded.set(samples, phase);
+  const shifted: TruthFile = {
+    ...truth,
+    notes: truth.notes.map((n) => ({
+      ...n,
+      onset_s: n.onset_s + phase / sampleRate,
+      offset_s: n.offset_s + phase / sampleRate,
+    })),
+    // Frame-local references do not survive the shift: the ±5 ¢ column uses the loop mean.
+    reference_track: { ...truth.reference_track, hz: [] },
+  };
+  return { padded, shifted };
+}
+
 const median = (values: number[]) => {
   if (values.length === 0) return Number.NaN;
   const s = [...values].sort((a, b) => a - b);
@@ -267,17 +284,7 @@ export async function main(argv: string[]): Promise<void> {
     let wrongLongestMs = 0;
     let messages = 0;
     for (const phase of phases) {
-      const padded = new Float32Array(phase + samples.length);
-      padded.set(samples, phase);
-      const shifted: TruthFile = {
-        ...truth,
-        notes: truth.notes.map((n) => ({
-          ...n,
-          onset_s: n.onset_s + phase / sampleRate,
-          offset_s: n.offset_s + phase / sampleRate,
-        })),
-        reference_track: { ...truth.reference_track, hz: [] },
-      };
+      const { padded, shifted } = withLeadIn(samples, truth, phase, sampleRate);
       const run = await runWorklet(padded, sampleRate, fastResponse, engine, fast);
       const errors = onsetErrors(noteOns(run.stream), shifted);
       const wrong = wrongNotesShown(shownEvents(run.stream), shifted);
@@ -358,17 +365,7 @@ async function pedalLatency(engine: WebAssembly.Module, phases: number[], argv: 
     for (const fastResponse of [false, true]) {
       const rows: NoteLatency[] = [];
       for (const phase of phases) {
-        const padded = new Float32Array(phase + samples.length);
-        padded.set(samples, phase);
-        const shifted: TruthFile = {
-          ...truth,
-          notes: truth.notes.map((n) => ({
-            ...n,
-            onset_s: n.onset_s + phase / sampleRate,
-            offset_s: n.offset_s + phase / sampleRate,
-          })),
-          reference_track: { ...truth.reference_track, hz: [] },
-        };
+        const { padded, shifted } = withLeadIn(samples, truth, phase, sampleRate);
         const run = await runWorklet(padded, sampleRate, fastResponse, engine, {}, PEDAL_FLOOR_HZ);
         rows.push(...latencies(run.events, shifted, sampleRate));
       }

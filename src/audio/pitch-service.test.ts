@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { MSG_PITCH, MSG_READY, MSG_TEARDOWN } from './messages';
 import { MICROPHONE_CONSTRAINTS } from './pitch-service';
 import type { NoteEvent } from './pitch-service-types';
-import { createFakeService, FakeTrack, FakeWorkletNode, flush } from './testing/fake-web-audio';
+import {
+  createFakeService,
+  emitPitch,
+  FakeTrack,
+  FakeWorkletNode,
+  flush,
+} from './testing/fake-web-audio';
 
 /**
  * The pitch service's state machine against fake Web Audio / media objects: what a user would
@@ -22,15 +28,7 @@ describe('pitch service', () => {
     const events: NoteEvent[] = [];
     service.notes.subscribe((event) => events.push(event));
     const pitch = (endFrame: number, onsetFrame: number) =>
-      nodes[0]?.port.emit({
-        type: MSG_PITCH,
-        hz: 440,
-        clarity: 0.95,
-        levelDb: -20,
-        endFrame,
-        onsetFrame,
-        memoryBytes: 65536,
-      });
+      emitPitch(nodes[0], endFrame, onsetFrame);
     pitch(48000 + 4096, 48000 + 1000);
     expect(service.pitchHz.get()).toBe(440);
     // Frame 48000 (audio second 1) is heard at 2000 ms; it was processed 25 ms before (output
@@ -71,17 +69,8 @@ describe('pitch service', () => {
     await service.connect();
     const events: NoteEvent[] = [];
     service.notes.subscribe((event) => events.push(event));
-    for (const endFrame of [48000 + 4096, 48000 + 8192]) {
-      nodes[0]?.port.emit({
-        type: MSG_PITCH,
-        hz: 440,
-        clarity: 0.95,
-        levelDb: -20,
-        endFrame,
-        onsetFrame: endFrame === 48000 + 4096 ? 48000 : -1,
-        memoryBytes: 65536,
-      });
-    }
+    emitPitch(nodes[0], 48000 + 4096, 48000);
+    emitPitch(nodes[0], 48000 + 8192, -1);
     await service.disconnect();
     expect(events.map((e) => e.type)).toEqual(['note-on', 'note-off']);
     expect(events[1]).toMatchObject({ type: 'note-off', offsetMs: 1234 });

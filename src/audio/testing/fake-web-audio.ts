@@ -4,7 +4,7 @@
  * They implement only what the service calls; the casts say so once, here.
  */
 import { vi } from 'vitest';
-import { MSG_READY, MSG_TEARDOWN, MSG_TORN_DOWN } from '../messages';
+import { MSG_PITCH, MSG_READY, MSG_TEARDOWN, MSG_TORN_DOWN } from '../messages';
 import { createPitchService, type PitchServiceDeps } from '../pitch-service';
 
 export class FakeTrack {
@@ -150,3 +150,21 @@ export function createFakeService(
 }
 
 export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The processor's result for a window ending at `endFrame` (onsetFrame -1: no new note). */
+export function emitPitch(
+  node: FakeWorkletNode | undefined,
+  endFrame: number,
+  onsetFrame: number,
+  hz = 440,
+): void {
+  node?.port.emit({
+    type: MSG_PITCH,
+    hz,
+    clarity: 0.95,
+    levelDb: -20,
+    endFrame,
+    onsetFrame,
+    memoryBytes: 65536,
+  });
+}
