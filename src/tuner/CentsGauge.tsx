@@ -27,8 +27,12 @@ const TICKS = [-50, -40, -30, -20, -10, 0, 10, 20, 30, 40, 50];
  */
 export function CentsGauge(props: { cents: number | null; inTuneCents: number }) {
   const { cents, inTuneCents } = props;
+  // With no signal the needle rests at the left stop, well outside the in-tune band: resting in
+  // the green would read as "in tune" at a glance.
   const shown =
-    cents === null ? 0 : Math.max(-GAUGE_RANGE_CENTS, Math.min(GAUGE_RANGE_CENTS, cents));
+    cents === null
+      ? -GAUGE_RANGE_CENTS
+      : Math.max(-GAUGE_RANGE_CENTS, Math.min(GAUGE_RANGE_CENTS, cents));
   const needleDeg = (shown / GAUGE_RANGE_CENTS) * 90;
   const halfArc = arc(0, GAUGE_RANGE_CENTS, R);
   return (

@@ -1,18 +1,18 @@
 import { useEffect, useRef } from 'react';
 import type { PitchService } from '../audio/pitch-service-types';
 import { getInstrument, hzToMidi, noteName, type InstrumentId, type Spelling } from '../music';
+import { traceRange } from './trace-range';
 
 /** Seconds of history drawn. */
 export const TRACE_SECONDS = 10;
-/** Semitones shown above and below the centre line. */
-const SPAN_SEMITONES = 4;
 /** Enough for 10 s at the fast-mode message rate (≤ 60/s plus note-change extras). */
 const CAPACITY = 1024;
 
 /**
  * Pitch over the last ~10 s on a canvas: written pitch (fractional MIDI for the instrument) against
- * time, one horizontal line per semitone, points inside the in-tune band drawn green, others
- * orange. Fed straight from the service's observable into typed ring buffers and drawn in
+ * time, one horizontal line per semitone over the range of the notes played (`trace-range.ts`),
+ * points inside the in-tune band drawn green, others orange. Only the stream's notes are drawn
+ * (readings while it says a note sounds), so noise between notes leaves a gap, not a scribble. Fed straight from the service's observable into typed ring buffers and drawn in
  * requestAnimationFrame only when something changed: no React state per reading.
  */
 export function PitchTrace(props: {
@@ -36,7 +36,7 @@ export function PitchTrace(props: {
     const midis = new Float64Array(CAPACITY); // NaN = no pitch (a gap in the line)
     let next = 0;
     let count = 0;
-    let centreMidi = Number.NaN;
+    let latestMidi = Number.NaN;
     let dirty = true;
     let frame = 0;
 
@@ -50,20 +50,22 @@ export function PitchTrace(props: {
     const line = colour('--trace-line', 'rgba(128,128,128,0.8)');
 
     const unsubscribe = service.reading.subscribe((reading) => {
-      const midi = reading.hz > 0 ? hzToMidi(reading.hz, a4Hz) - offset : Number.NaN;
+      const sounding = reading.hz > 0 && reading.noteHz > 0;
+      const midi = sounding ? hzToMidi(reading.hz, a4Hz) - offset : Number.NaN;
       times[next] = reading.timeMs;
       midis[next] = midi;
       next = (next + 1) % CAPACITY;
       if (count < CAPACITY) count++;
-      // Follow the player slowly so one stray reading does not jump the view.
-      if (Number.isFinite(midi)) {
-        centreMidi =
-          Number.isFinite(centreMidi) && Math.abs(midi - centreMidi) < SPAN_SEMITONES
-            ? centreMidi + (midi - centreMidi) * 0.1
-            : midi;
-      }
+      if (Number.isFinite(midi)) latestMidi = midi;
       dirty = true;
     });
+    /** The pitched points of the visible window (no allocation: walks the ring). */
+    function* visibleMidis(sinceMs: number): Generator<number> {
+      for (let i = 0; i < count; i++) {
+        const at = (next - count + i + CAPACITY) % CAPACITY;
+        if (times[at] >= sinceMs) yield midis[at];
+      }
+    }
 
     const draw = (): void => {
       frame = requestAnimationFrame(draw);
@@ -77,22 +79,28 @@ export function PitchTrace(props: {
       if (canvas.height !== Math.round(height * dpr)) canvas.height = Math.round(height * dpr);
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, width, height);
-      const centre = Number.isFinite(centreMidi) ? Math.round(centreMidi) : 60;
-      const top = centre + SPAN_SEMITONES + 0.5;
-      const y = (midi: number) => ((top - midi) / (2 * SPAN_SEMITONES + 1)) * height;
+      const newest = count > 0 ? times[(next - 1 + CAPACITY) % CAPACITY] : 0;
+      const range = traceRange(
+        visibleMidis(newest - TRACE_SECONDS * 1000),
+        Number.isFinite(latestMidi) ? Math.round(latestMidi) : 60,
+      );
+      // For tests and debugging: the written notes the trace spans, e.g. "A3..C5".
+      canvas.dataset.range = `${noteName(range.low, { ascii: true })}..${noteName(range.high, { ascii: true })}`;
+      const top = range.high + 0.5;
+      const y = (midi: number) => ((top - midi) / (range.high - range.low + 1)) * height;
       ctx.font = '11px system-ui, sans-serif';
       ctx.textBaseline = 'middle';
-      for (let m = centre - SPAN_SEMITONES; m <= centre + SPAN_SEMITONES; m++) {
+      for (let m = range.low; m <= range.high; m++) {
         ctx.strokeStyle = grid;
-        ctx.lineWidth = m === centre ? 1.5 : 1;
+        ctx.lineWidth = 1;
         ctx.beginPath();
         ctx.moveTo(32, y(m));
         ctx.lineTo(width, y(m));
         ctx.stroke();
+        if ((m - range.low) % range.labelStep !== 0) continue;
         ctx.fillStyle = label;
         ctx.fillText(noteName(m, { spelling }), 2, y(m));
       }
-      const newest = count > 0 ? times[(next - 1 + CAPACITY) % CAPACITY] : 0;
       const x = (t: number) =>
         32 + ((t - (newest - TRACE_SECONDS * 1000)) / (TRACE_SECONDS * 1000)) * (width - 32);
       ctx.lineWidth = 1.5;

@@ -1,0 +1,39 @@
+/**
+ * The semitones the pitch trace shows: every note of the last 10 s, with a semitone of margin, and
+ * never fewer than MIN_SPAN_SEMITONES (a held note keeps its neighbours in view). A phrase from A3
+ * to C5 shows A3..C5 whole, not two short segments of a window that follows the current note.
+ */
+export const MIN_SPAN_SEMITONES = 8;
+/** Above this many semitones only every other line is labelled (labels 11 px apart or more). */
+export const LABEL_EVERY_LINE_UP_TO = 14;
+
+export interface TraceRange {
+  /** Lowest and highest semitone line (MIDI, written pitch), inclusive. */
+  low: number;
+  high: number;
+  /** Label every `labelStep`-th line. */
+  labelStep: 1 | 2;
+}
+
+/** Range for the pitched points (fractional MIDI; NaN = no pitch) of the visible window. */
+export function traceRange(midis: Iterable<number>, fallbackMidi = 60): TraceRange {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const midi of midis) {
+    if (!Number.isFinite(midi)) continue;
+    if (midi < min) min = midi;
+    if (midi > max) max = midi;
+  }
+  if (min > max) {
+    min = fallbackMidi;
+    max = fallbackMidi;
+  }
+  let low = Math.round(min) - 1;
+  let high = Math.round(max) + 1;
+  const missing = MIN_SPAN_SEMITONES - (high - low);
+  if (missing > 0) {
+    low -= Math.floor(missing / 2);
+    high += Math.ceil(missing / 2);
+  }
+  return { low, high, labelStep: high - low > LABEL_EVERY_LINE_UP_TO ? 2 : 1 };
+}
