@@ -5,6 +5,7 @@ import { traceRange } from './trace-range';
 
 /** Seconds of history drawn. */
 export const TRACE_SECONDS = 10;
+const QUARTER_TONE_RATIO = 2 ** (1 / 24);
 /** Enough for 10 s at the fast-mode message rate (≤ 60/s plus note-change extras). */
 const CAPACITY = 1024;
 
@@ -50,7 +51,12 @@ export function PitchTrace(props: {
     const line = colour('--trace-line', 'rgba(128,128,128,0.8)');
 
     const unsubscribe = service.reading.subscribe((reading) => {
-      const sounding = reading.hz > 0 && reading.noteHz > 0;
+      // The stream's note only: a reading of another pitch it has not confirmed is not drawn.
+      const sounding =
+        reading.hz > 0 &&
+        reading.noteHz > 0 &&
+        reading.hz / reading.noteHz < QUARTER_TONE_RATIO &&
+        reading.noteHz / reading.hz < QUARTER_TONE_RATIO;
       const midi = sounding ? hzToMidi(reading.hz, a4Hz) - offset : Number.NaN;
       times[next] = reading.timeMs;
       midis[next] = midi;
@@ -99,7 +105,8 @@ export function PitchTrace(props: {
         ctx.stroke();
         if ((m - range.low) % range.labelStep !== 0) continue;
         ctx.fillStyle = label;
-        ctx.fillText(noteName(m, { spelling }), 2, y(m));
+        // Kept inside the canvas: the top and bottom lines sit half a row from the edge.
+        ctx.fillText(noteName(m, { spelling }), 2, Math.min(height - 6, Math.max(6, y(m))));
       }
       const x = (t: number) =>
         32 + ((t - (newest - TRACE_SECONDS * 1000)) / (TRACE_SECONDS * 1000)) * (width - 32);

@@ -4,8 +4,8 @@
  * to C5 shows A3..C5 whole, not two short segments of a window that follows the current note.
  */
 export const MIN_SPAN_SEMITONES = 8;
-/** Above this many semitones only every other line is labelled (labels 11 px apart or more). */
-export const LABEL_EVERY_LINE_UP_TO = 14;
+/** Above this many semitones only every other line is labelled: the 150 px trace fits 11 px labels. */
+export const LABEL_EVERY_LINE_UP_TO = 10;
 
 export interface TraceRange {
   /** Lowest and highest semitone line (MIDI, written pitch), inclusive. */
