@@ -4,7 +4,6 @@ import { usePitchService } from '../app/pitch-service-context';
 import { useObservable } from '../app/use-observable';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
-import type { AttemptRecord } from '../history/records';
 import { noteName } from '../music/notes';
 import { chartNote } from '../music/scales';
 import { useSettings } from '../settings';
@@ -14,7 +13,9 @@ import {
   questionText,
   REFERENCE_MS,
 } from './interval-session';
+import { SaveStatus } from './SaveStatus';
 import { StaffView } from './StaffView';
+import { useSaveAttempt } from './use-save-attempt';
 
 /** Intervals / ear: the app plays a reference, the player answers with an interval above it. */
 export function IntervalsExercise(props: {
@@ -38,7 +39,7 @@ export function IntervalsExercise(props: {
   );
   const state = useObservable(session.state);
   const tone = useRef<ReferenceTone | null>(null);
-  const startedAt = useRef<Date | null>(null);
+  const [startedAt, setStartedAt] = useState<Date | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
   useSessionDriver(service, session, 200);
@@ -50,7 +51,7 @@ export function IntervalsExercise(props: {
   );
 
   const ask = (): void => {
-    startedAt.current ??= new Date();
+    if (!startedAt) setStartedAt(new Date());
     tone.current ??= createReferenceTone();
     const reference = tone.current;
     session.ask(performance.now());
@@ -60,31 +61,32 @@ export function IntervalsExercise(props: {
     window.setTimeout(() => reference.stop(), REFERENCE_MS);
   };
 
-  const saved = useRef(false);
-  useEffect(() => {
-    if (state.phase !== 'done' || saved.current || !startedAt.current) return;
-    saved.current = true;
-    const record: AttemptRecord = {
-      startedAt: startedAt.current.toISOString(),
-      durationS: Math.round((Date.now() - startedAt.current.getTime()) / 100) / 10,
-      exercise: 'intervals',
-      settings: { instrument: settings.transposition, a4Hz: settings.a4Hz, questions: 5 },
-      score: state.score,
-      notes: state.answers.map((a) => ({
-        writtenMidi: a.question.answerMidi,
-        name: noteName(a.question.answerMidi),
-        score: a.score,
-        medianCents: a.correct ? a.cents : null,
-        spreadCents: null,
-        driftCents: null,
-        inTuneFraction: null,
-      })),
-    };
-    void props.history.add(record).then((ok) => {
-      const status = props.history.status.get();
-      setMessage(ok ? 'Saved to your history.' : status.state === 'ready' ? null : status.message);
-    });
-  }, [state, props.history, settings]);
+  const content = useMemo(
+    () =>
+      state.answers.length === 0
+        ? null
+        : {
+            settings: { instrument: settings.transposition, a4Hz: settings.a4Hz, questions: 5 },
+            score: state.score,
+            notes: state.answers.map((a) => ({
+              writtenMidi: a.question.answerMidi,
+              name: noteName(a.question.answerMidi),
+              score: a.score,
+              medianCents: a.correct ? a.cents : null,
+              spreadCents: null,
+              driftCents: null,
+              inTuneFraction: null,
+            })),
+          },
+    [state, settings],
+  );
+  const save = useSaveAttempt({
+    history: props.history,
+    exercise: 'intervals',
+    startedAt,
+    done: state.phase === 'done',
+    content,
+  });
 
   const question = session.questions[state.index];
   return (
@@ -140,7 +142,8 @@ export function IntervalsExercise(props: {
           Score: <span data-testid="score">{state.score}</span> / 100
         </h2>
       )}
-      {message && <p role="status">{message}</p>}
+      {state.phase === 'done' && <SaveStatus save={save} />}
+      {message && <p role="alert">{message}</p>}
       <div className="buttons">
         {state.phase === 'ready' && (
           <button type="button" onClick={ask}>
@@ -151,9 +154,8 @@ export function IntervalsExercise(props: {
           <button
             type="button"
             onClick={() => {
-              saved.current = false;
-              startedAt.current = null;
               setMessage(null);
+              setStartedAt(null);
               setRound(round + 1);
             }}
           >

@@ -1,5 +1,6 @@
 import { IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { usePitchService } from '../app/pitch-service-context';
+import { PanelBoundary } from '../app/ErrorBoundary';
 import { PitchStatusBanner } from '../app/PitchStatusBanner';
 import { getInstrument } from '../music';
 import { getSettingsStore, useSettings } from '../settings';
@@ -80,18 +81,26 @@ export default function TunerPage() {
         <div className="visually-hidden" aria-live="polite" data-testid="tuner-announcement">
           {spoken}
         </div>
-        <FingeringView
-          writtenMidi={display.hasPitch ? display.writtenMidi : null}
-          noteLabel={display.hasPitch ? display.note : ''}
-        />
-        <PitchTrace
-          service={service}
-          transposition={settings.transposition}
-          a4Hz={settings.a4Hz}
-          inTuneCents={settings.inTuneCents}
-        />
-        <DroneControl transposition={settings.transposition} a4Hz={settings.a4Hz} />
-        <TunerSettingsPanel settings={settings} store={store} service={service} />
+        <PanelBoundary name="The fingering chart">
+          <FingeringView
+            writtenMidi={display.hasPitch ? display.writtenMidi : null}
+            noteLabel={display.hasPitch ? display.note : ''}
+          />
+        </PanelBoundary>
+        <PanelBoundary name="The pitch trace">
+          <PitchTrace
+            service={service}
+            transposition={settings.transposition}
+            a4Hz={settings.a4Hz}
+            inTuneCents={settings.inTuneCents}
+          />
+        </PanelBoundary>
+        <PanelBoundary name="The drone">
+          <DroneControl transposition={settings.transposition} a4Hz={settings.a4Hz} />
+        </PanelBoundary>
+        <PanelBoundary name="The tuner settings">
+          <TunerSettingsPanel settings={settings} store={store} service={service} />
+        </PanelBoundary>
       </IonContent>
     </IonPage>
   );
