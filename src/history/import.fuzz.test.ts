@@ -44,11 +44,11 @@ const noteAt = (doc: Json): Json => (attemptAt(doc).notes as Json[])[0];
 /** Each mutation makes the document invalid by the format's rules (records.ts). */
 const MUTATIONS: readonly [string, Mutation][] = [
   ['format', (d, p) => (d.format = p(['embouchure', '', 1, ...HOSTILE]))],
-  ['version', (d, p) => (d.version = p(['1', 2, 0, -1, 1.5, 1e400, '', ...HOSTILE]))],
+  ['version', (d, p) => (d.version = p(['1', 2, 0, -1, 1.5, Infinity, '', ...HOSTILE]))],
   ['attempts', (d, p) => (d.attempts = p(['x', 1, {}, null, { length: 1 }]))],
   ['attempt', (d, p) => ((d.attempts as unknown[])[0] = p(['x', 1, null, [], true]))],
   ['startedAt', (d, p) => (attemptAt(d).startedAt = p(['yesterday', '', 0, 'NaN', ...HOSTILE]))],
-  ['durationS', (d, p) => (attemptAt(d).durationS = p([-1, 1e9, '60', 1e400, ...HOSTILE]))],
+  ['durationS', (d, p) => (attemptAt(d).durationS = p([-1, 1e9, '60', Infinity, ...HOSTILE]))],
   [
     'exercise',
     (d, p) => (attemptAt(d).exercise = p(['toString', '__proto__', 'Scales', 3, ...HOSTILE])),
@@ -56,7 +56,7 @@ const MUTATIONS: readonly [string, Mutation][] = [
   ['settings', (d, p) => (attemptAt(d).settings = p(['x', 1, [], null, true]))],
   [
     'setting value',
-    (d, p) => ((attemptAt(d).settings as Json).a4Hz = p([null, [], {}, { toString: 1 }, 1e400])),
+    (d, p) => ((attemptAt(d).settings as Json).a4Hz = p<unknown>([null, [], {}, { toString: 1 }, Infinity])),
   ],
   [
     'setting name',
@@ -65,7 +65,7 @@ const MUTATIONS: readonly [string, Mutation][] = [
       Object.defineProperty(attemptAt(d).settings, name, { value: 1, enumerable: true });
     },
   ],
-  ['score', (d, p) => (attemptAt(d).score = p([-1, 101, '82', 1e400, ...HOSTILE]))],
+  ['score', (d, p) => (attemptAt(d).score = p([-1, 101, '82', Infinity, ...HOSTILE]))],
   ['notes', (d, p) => (attemptAt(d).notes = p(['E5', 1, {}, null, new Array(1001).fill(0)]))],
   ['note', (d, p) => ((attemptAt(d).notes as unknown[])[0] = p(['E5', 1, null, [], true]))],
   ['writtenMidi', (d, p) => (noteAt(d).writtenMidi = p([-1, 128, 60.5, '76', ...HOSTILE]))],
