@@ -1,6 +1,6 @@
 import { createObservable } from '../lib/observable';
 import { compileEngine } from './engine-loader';
-import { mapMediaError, serviceError } from './errors';
+import { mapMediaError, serviceError, trackEndedError } from './errors';
 import {
   ACCUMULATOR_PROCESSOR_NAME,
   MSG_ERROR,
@@ -304,7 +304,11 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
           generation++;
           setReading(NO_READING);
           void release(s);
-          fail(serviceError('track-ended', 'the microphone track ended'));
+          // Unplugged or permission revoked: different words (src/audio/errors.ts).
+          const ended = generation;
+          void trackEndedError().then((error) => {
+            if (ended === generation) fail(error);
+          });
         };
       }
       context.onstatechange = () => statusFromContext(context);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePitchService } from '../app/pitch-service-context';
 import type { HistoryStore } from '../history/history-db';
 import type { AttemptRecord, ExerciseKind, PartialReason } from '../history/records';
+import { beginPractice } from '../lib/practice-activity';
 
 /** What an exercise has to say about its attempt; the hook adds time, kind and partial state. */
 export type AttemptContent = Pick<AttemptRecord, 'settings' | 'score' | 'notes'>;
@@ -147,6 +148,10 @@ export function useSaveAttempt(options: SaveAttemptOptions): SaveAttemptResult {
       }),
     [service, startedAt, done, save],
   );
+
+  // While the attempt runs, updates wait (src/pwa): a reload would lose the note being played.
+  const running = startedAt !== null && !done;
+  useEffect(() => (running ? beginPractice() : undefined), [running]);
 
   const discard = useCallback(() => {
     const record = latest.current;

@@ -56,7 +56,14 @@ const MUTATIONS: readonly [string, Mutation][] = [
   ['settings', (d, p) => (attemptAt(d).settings = p(['x', 1, [], null, true]))],
   [
     'setting value',
-    (d, p) => ((attemptAt(d).settings as Json).a4Hz = p<unknown>([null, [], {}, { toString: 1 }, Infinity])),
+    (d, p) =>
+      ((attemptAt(d).settings as Json).a4Hz = p<unknown>([
+        null,
+        [],
+        {},
+        { toString: 1 },
+        Infinity,
+      ])),
   ],
   [
     'setting name',

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import type { PitchService } from '../audio/pitch-service-types';
 import { INSTRUMENTS, type InstrumentId } from '../music';
 import { A4_HZ_RANGE, type Settings, type SettingsStore } from '../settings';
@@ -17,6 +17,11 @@ export function TunerSettingsPanel(props: {
   const { settings, store, service } = props;
   // Unique per instance: the tuner page and the settings screen can both be mounted.
   const a4LabelId = useId();
+  const saveProblem = useSyncExternalStore(
+    store.saveProblem.subscribe,
+    store.saveProblem.get,
+    store.saveProblem.get,
+  );
   const setA4 = (hz: number) => {
     if (!Number.isFinite(hz)) return;
     store.update({ a4Hz: Math.min(A4_HZ_RANGE.max, Math.max(A4_HZ_RANGE.min, Math.round(hz))) });
@@ -29,6 +34,11 @@ export function TunerSettingsPanel(props: {
   };
   return (
     <section className="tuner-settings" aria-label="Tuner settings">
+      {saveProblem && (
+        <p role="alert" className="error" data-testid="settings-save-problem">
+          {saveProblem}
+        </p>
+      )}
       <label className="tuner-field">
         <span>Instrument</span>
         <select
