@@ -88,17 +88,12 @@ describe('a history of 100 000 attempts', () => {
 
     // Scrolling far down shows rows from there (read from the database on demand).
     await view.getByTestId('attempts').evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
-    await expect
-      .poll(async () =>
-        Number(
-          await view
-            .getByTestId('attempt-row')
-            .first()
-            .getAttribute('style')
-            .then((s) => /top: (\d+)/.exec(s ?? '')?.[1]),
-        ),
-      )
-      .toBeGreaterThan(1_000_000);
+    const firstRowTop = () =>
+      view
+        .getByTestId('attempt-row')
+        .first()
+        .evaluate((row) => parseFloat((row as HTMLElement).style.top));
+    await expect.poll(firstRowTop).toBeGreaterThan(1_000_000);
 
     await page.locator('ion-tab-button[tab="tuner"]').click();
     await expect.poll(() => title(page).textContent()).toBe('Tuner');

@@ -1,4 +1,3 @@
-import { IonContent, IonPage } from '@ionic/react';
 import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import { isChunkLoadError } from './lazy-retry';
 import './error-boundary.css';
@@ -69,11 +68,10 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
         onRetry={this.retry}
       />
     );
-    // A page inside Ionic's router outlet must be an IonPage to be shown at all.
+    // A page inside Ionic's router outlet must be an `.ion-page` to be shown at all (a plain
+    // element: IonPage/IonContent would add Ionic's content component to the initial JS).
     return this.props.kind === 'page' ? (
-      <IonPage>
-        <IonContent className="ion-padding">{message}</IonContent>
-      </IonPage>
+      <div className="ion-page error-boundary-page">{message}</div>
     ) : (
       message
     );
