@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { TEST_TIMEOUT_MS, WAIT_MS } from './e2e/wait';
+import { TEST_TIMEOUT_MS, WAIT_MS } from './e2e/wait.ts';
 
 // End-to-end tests drive the production build in real headless Chromium (playwright-core).
 export default defineConfig({

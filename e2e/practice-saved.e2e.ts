@@ -73,7 +73,7 @@ describe('practice saved as it happens', () => {
     const row = view.getByTestId('attempt-row');
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.getAttribute('data-partial')).toBe('mic-lost');
-    expect(await row.textContent()).toMatch(/Partial: the microphone was lost/);
+    expect(await row.textContent()).toMatch(/Partial \(mic lost\)/);
 
     await view.getByTestId('tab-practice').click();
     await view.getByTestId('discard-attempt').click();

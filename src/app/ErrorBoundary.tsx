@@ -118,7 +118,7 @@ export function ErrorMessage(props: {
               ? 'Reconnect, then tap Reload. The rest of the app keeps working.'
               : 'Tap Reload to get the current version. The rest of the app keeps working.'}
           </p>
-          <div className="buttons">
+          <div className="error-boundary__buttons">
             <button
               type="button"
               data-testid="error-boundary-reload"
@@ -134,7 +134,7 @@ export function ErrorMessage(props: {
             {props.name} stopped working because of an error in the app. The rest of the app keeps
             working.
           </p>
-          <div className="buttons">
+          <div className="error-boundary__buttons">
             <button type="button" data-testid="error-boundary-retry" onClick={props.onRetry}>
               Retry
             </button>

@@ -12,9 +12,11 @@ export function SaveStatus(props: { save: SaveAttemptResult }) {
             Partial attempt: {PARTIAL_LABELS[partial]}. The notes you played before that are kept
             and scored.
           </p>
-          <button type="button" data-testid="discard-attempt" onClick={discard}>
-            Discard this attempt
-          </button>
+          <div className="buttons">
+            <button type="button" data-testid="discard-attempt" onClick={discard}>
+              Discard this attempt
+            </button>
+          </div>
         </div>
       )}
       {message && (

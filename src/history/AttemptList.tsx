@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryStore } from './history-db';
-import { EXERCISE_LABELS, PARTIAL_LABELS, type AttemptRecord } from './records';
+import { EXERCISE_LABELS, PARTIAL_LABELS, PARTIAL_SHORT, type AttemptRecord } from './records';
 
 type Blocks = ReadonlyMap<number, readonly AttemptRecord[]>;
 const NO_BLOCKS: Blocks = new Map();
@@ -121,14 +121,19 @@ function AttemptRow(props: {
       <span className="attempt-row__main">
         <strong>{EXERCISE_LABELS[attempt.exercise]}</strong> · {attempt.score}/100 ·{' '}
         {new Date(attempt.startedAt).toLocaleString()}
+      </span>
+      <span className="attempt-row__notes">
         {attempt.partial && (
-          <span className="partial-badge" data-testid="partial-badge">
-            {' '}
-            · Partial: {PARTIAL_LABELS[attempt.partial]}
+          <span
+            className="partial-badge"
+            data-testid="partial-badge"
+            title={`Partial attempt: ${PARTIAL_LABELS[attempt.partial]}`}
+          >
+            Partial ({PARTIAL_SHORT[attempt.partial]}) ·{' '}
           </span>
         )}
+        {attempt.notes.map((n) => n.name).join(' ')}
       </span>
-      <span className="attempt-row__notes">{attempt.notes.map((n) => n.name).join(' ')}</span>
       {attempt.partial && (
         <button
           type="button"

@@ -84,7 +84,7 @@ function ScoreChart(props: HistoryChartProps) {
   const y = (score: number): number => 95 - score * 0.9;
   return (
     <svg
-      viewBox="0 0 300 100"
+      viewBox="0 0 300 112"
       className="chart"
       role="img"
       aria-label="Mean score per day and exercise"
@@ -119,7 +119,7 @@ function ScoreChart(props: HistoryChartProps) {
         </g>
       ))}
       {series.map(([exercise], i) => (
-        <text key={exercise} x={200} y={10 + i * 8} fontSize={6} fill={SERIES_COLOURS[exercise]}>
+        <text key={exercise} x={10 + i * 70} y={109} fontSize={7} fill={SERIES_COLOURS[exercise]}>
           {EXERCISE_LABELS[exercise]}
         </text>
       ))}

@@ -50,6 +50,13 @@ export interface AttemptRecord {
 export const PARTIAL_REASONS = ['interrupted', 'mic-lost', 'hidden'] as const;
 export type PartialReason = (typeof PARTIAL_REASONS)[number];
 
+/** Short forms for the attempt list. */
+export const PARTIAL_SHORT: Record<PartialReason, string> = {
+  interrupted: 'interrupted',
+  'mic-lost': 'mic lost',
+  hidden: 'app in background',
+};
+
 export const PARTIAL_LABELS: Record<PartialReason, string> = {
   interrupted: 'interrupted (the app was closed)',
   'mic-lost': 'the microphone was lost',
