@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
 
 /**
  * Issue 15, history: a huge history opens (no "Maximum call stack size exceeded", no blank app),
@@ -190,7 +190,7 @@ describe('a database another tab holds (an upgrade that never finishes)', () => 
   let browser: LaunchedBrowser;
   let dir: string;
   beforeAll(async () => {
-    browser = await launchBrowser({ mic: 'none' });
+    browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav') });
     dir = await mkdtemp(join(tmpdir(), 'embouchure-history-'));
   });
   afterAll(async () => {
@@ -199,7 +199,7 @@ describe('a database another tab holds (an upgrade that never finishes)', () => 
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('History and an import say "busy in another tab" instead of waiting forever', async () => {
+  it('History, an import and a finished long tone say "busy in another tab", never wait forever', async () => {
     const other = await browser.context.newPage();
     await other.goto(appUrl('/favicon.svg'));
     await other.evaluate(() => {
@@ -225,6 +225,16 @@ describe('a database another tab holds (an upgrade that never finishes)', () => 
     expect(await importText(page, dir, 'one.json', bigExport(1))).toBe(
       'Import failed, nothing was changed: History is busy in another tab: close it or reload.',
     );
+
+    await view.getByTestId('tab-practice').click();
+    await view.getByTestId('open-long-tones').click();
+    await view.getByTestId('lt-pattern').selectOption('single');
+    await view.getByTestId('lt-hold').fill('1');
+    await view.getByTestId('lt-start').click();
+    await view.getByTestId('results').waitFor();
+    await expect
+      .poll(() => view.getByTestId('save-message').textContent())
+      .toBe('History is busy in another tab: close it or reload.');
     await other.close();
   });
 });

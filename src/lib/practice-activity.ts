@@ -36,7 +36,7 @@ if (channel) {
     }
   };
   // A tab that closes mid-exercise must not hold updates back forever.
-  addEventListener('pagehide', () => {
+  globalThis.addEventListener?.('pagehide', () => {
     if (local.get()) channel.postMessage({ type: 'state', tab, practising: false });
   });
 }
