@@ -56,7 +56,7 @@ describe('practice saved as it happens', () => {
     const { page, context } = browser;
     await context.addInitScript(keepTracks);
     const view = await startLongTone(page, 'single', 4);
-    await expect.poll(() => view.getByTestId('phase').getAttribute('data-phase')).toBe('holding');
+    await expect.poll(() => view.getByTestId('phase').textContent()).toMatch(/^Hold A4/);
     await endTracks(page);
 
     const partial = view.getByTestId('partial-attempt');
