@@ -94,7 +94,13 @@ export function ErrorMessage(props: {
   const report = errorReport(props.error, props.name, props.componentStack);
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   const copy = () => {
-    navigator.clipboard.writeText(report).then(
+    // No clipboard API outside secure contexts: say how to copy by hand instead of throwing.
+    const clipboard = navigator.clipboard as Clipboard | undefined;
+    if (!clipboard) {
+      setCopied('Copying is not allowed here: select the report text below and copy it.');
+      return;
+    }
+    clipboard.writeText(report).then(
       () => setCopied('Report copied: paste it into an email or issue.'),
       () => setCopied('Copying is not allowed here: select the report text below and copy it.'),
     );

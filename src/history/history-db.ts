@@ -1,8 +1,9 @@
-import Dexie, { type EntityTable, type Table } from 'dexie';
 import { track } from '../analytics/track';
-import { DeadlineError, withDeadline } from '../lib/deadline';
+import { withDeadline } from '../lib/deadline';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import { HistoryDb, type StoredAttempt } from './history-schema';
 import { attemptKey, type AttemptRecord } from './records';
+import { BUSY_MESSAGE, describeStorageError, OUTDATED_MESSAGE } from './storage-errors';
 import { applyAttempt, emptySummary, summarise, type HistorySummary } from './summary';
 
 /** Whether history can be saved: practice goes on either way, the UI shows `message`. */
@@ -13,9 +14,7 @@ export type HistoryStatus =
   /** Another tab holds the database (an upgrade waiting, a long import): it may come back. */
   | { state: 'busy'; message: string };
 
-export const BUSY_MESSAGE = 'History is busy in another tab: close it or reload.';
-const OUTDATED_MESSAGE =
-  'History was upgraded by a newer version of the app in another tab: reload this tab to see it.';
+export { BUSY_MESSAGE, describeStorageError } from './storage-errors';
 
 export interface HistoryStore {
   readonly status: ReadonlyObservable<HistoryStatus>;
@@ -39,70 +38,6 @@ export interface HistoryStore {
   all(): Promise<AttemptRecord[]>;
   /** Adds attempts not already stored (same start time and exercise); returns how many were new. */
   importAttempts(attempts: readonly AttemptRecord[]): Promise<number>;
-}
-
-type StoredAttempt = AttemptRecord & { key: string };
-
-class HistoryDb extends Dexie {
-  attempts!: EntityTable<StoredAttempt, 'id'>;
-  summary!: Table<HistorySummary, string>;
-  constructor(name: string, indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange) {
-    super(name, {
-      ...(indexedDB && keyRange ? { indexedDB, IDBKeyRange: keyRange } : {}),
-      // The app opens the database itself, with a deadline (see `open` below).
-      autoOpen: false,
-    });
-    this.version(1).stores({ attempts: '++id, startedAt, exercise' });
-    // Version 2: a stable key per attempt (dedupe, upsert) and the aggregates for the charts.
-    this.version(2)
-      .stores({ attempts: '++id, startedAt, exercise, key', summary: 'id' })
-      .upgrade(async (tx) => {
-        const seen = new Set<string>();
-        const kept: AttemptRecord[] = [];
-        await tx
-          .table<StoredAttempt, number>('attempts')
-          .toCollection()
-          .modify((attempt, ref) => {
-            const key = attemptKey(attempt);
-            if (seen.has(key)) {
-              // Version 1 stored the same attempt again when a file repeated it: keep one.
-              delete (ref as { value?: unknown }).value;
-              return;
-            }
-            seen.add(key);
-            attempt.key = key;
-            kept.push(attempt);
-          });
-        await tx.table('summary').put(summarise(kept));
-      });
-  }
-}
-
-/** Storage errors carry the browser's error as `inner` when Dexie wraps them. */
-function errorName(error: unknown): string {
-  if (!(error instanceof Error)) return 'Error';
-  return (error as Error & { inner?: Error }).inner?.name ?? error.name;
-}
-
-/** The message the UI shows for a storage failure: full, busy, outdated or unavailable. */
-export function describeStorageError(error: unknown): HistoryStatus {
-  const name = errorName(error);
-  if (name === 'QuotaExceededError') {
-    return {
-      state: 'full',
-      message:
-        'Storage is full: this attempt was not saved to your history. Practice still works; free some space or export and clear old data.',
-    };
-  }
-  if (error instanceof DeadlineError || name === 'DatabaseClosedError') {
-    return { state: 'busy', message: BUSY_MESSAGE };
-  }
-  if (name === 'VersionError') return { state: 'busy', message: OUTDATED_MESSAGE };
-  return {
-    state: 'unavailable',
-    message:
-      'History is unavailable in this browser (private mode or storage blocked): attempts are not saved, but practice still works.',
-  };
 }
 
 export interface HistoryStoreOptions {
