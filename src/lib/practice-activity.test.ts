@@ -15,16 +15,23 @@ describe('practice activity (what the update prompt waits for)', () => {
     expect(await askTabs(10)).toBe(false);
   });
 
-  it('hears another tab (another BroadcastChannel on the same name)', async () => {
+  it('hears another tab, and answers its questions (BroadcastChannel on the same name)', async () => {
     const other = new BroadcastChannel('embouchure-practice');
-    other.onmessage = (event: MessageEvent<{ type: string }>) => {
-      if (event.data.type === 'query') {
-        other.postMessage({ type: 'state', tab: 'other', practising: true });
-      }
+    const heard: { type: string; practising?: boolean }[] = [];
+    other.onmessage = (event: MessageEvent<{ type: string; practising?: boolean }>) => {
+      heard.push(event.data);
     };
-    expect(await askTabs(100)).toBe(true);
+    other.postMessage({ type: 'state', tab: 'other', practising: true });
+    await expect.poll(() => practisingAnywhere.get()).toBe(true);
     other.postMessage({ type: 'state', tab: 'other', practising: false });
     await expect.poll(() => practisingAnywhere.get()).toBe(false);
+
+    const end = beginPractice();
+    other.postMessage({ type: 'query' });
+    await expect
+      .poll(() => heard.some((m) => m.type === 'state' && m.practising === true))
+      .toBe(true);
+    end();
     other.close();
   });
 });
