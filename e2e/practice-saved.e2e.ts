@@ -86,8 +86,11 @@ describe('practice saved as it happens', () => {
     browser = await launchBrowser({ wav: audioFile(WAV) });
     const { page, context } = browser;
     const view = await startLongTone(page, 'pyramid', 1);
-    // The first note is done once the second one is asked for.
+    // The first note is done once the second one is asked for, and in the history once it says so.
     await expect.poll(() => view.locator('h2').first().textContent()).toMatch(/^Note 2 of/);
+    await expect
+      .poll(() => view.getByTestId('saved-so-far').textContent())
+      .toBe('Saved as you play: 1 note so far.');
     await page.close({ runBeforeUnload: true });
 
     const again = await context.newPage();

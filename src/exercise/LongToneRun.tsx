@@ -154,6 +154,11 @@ export function LongToneRun(props: {
           {last.name}: {last.result.score}/100. {last.advice.summary}
         </p>
       )}
+      {save.savedNotes > 0 && (
+        <p className="saved-so-far" data-testid="saved-so-far">
+          Saved as you play: {save.savedNotes} note{save.savedNotes === 1 ? '' : 's'} so far.
+        </p>
+      )}
       {save.message && save.message !== 'Saved to your history.' && (
         <p role="alert" className="error" data-testid="save-message">
           {save.message}

@@ -32,6 +32,8 @@ export interface SaveAttemptResult {
   /** Removes the saved (partial) attempt from the history. */
   discard: () => void;
   discarded: boolean;
+  /** Notes of this attempt safely in the history so far (0 before the first write lands). */
+  savedNotes: number;
 }
 
 /**
@@ -50,6 +52,7 @@ export function useSaveAttempt(options: SaveAttemptOptions): SaveAttemptResult {
   const [message, setMessage] = useState<string | null>(null);
   const [partial, setPartial] = useState<PartialReason | null>(null);
   const [discarded, setDiscarded] = useState(false);
+  const [savedNotes, setSavedNotes] = useState(0);
   const interruption = useRef<PartialReason | null>(null);
   // Writes happen in order: a late draft never overwrites the final attempt.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
@@ -79,6 +82,7 @@ export function useSaveAttempt(options: SaveAttemptOptions): SaveAttemptResult {
       queue.current = queue.current.then(async () => {
         const ok = await history.add(record);
         const status = history.status.get();
+        if (ok) setSavedNotes(record.notes.length);
         if (!ok) setMessage(status.state === 'ready' ? null : status.message);
         else if (final) {
           setMessage(
@@ -100,6 +104,7 @@ export function useSaveAttempt(options: SaveAttemptOptions): SaveAttemptResult {
     setMessage(null);
     setPartial(null);
     setDiscarded(false);
+    setSavedNotes(0);
   }
   useEffect(() => {
     finalSaved.current = false;
@@ -168,5 +173,5 @@ export function useSaveAttempt(options: SaveAttemptOptions): SaveAttemptResult {
     });
   }, [history]);
 
-  return { message, partial, discard, discarded };
+  return { message, partial, discard, discarded, savedNotes };
 }
