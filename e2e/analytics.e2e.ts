@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activePage, appUrl, launchBrowser, projectRoot, type LaunchedBrowser } from './browser';
 import { closeSettings, openSettings, settingsScreen } from './settings-screen';
 import { startStaticServer, type StaticServer } from './static-server';
+import { WAIT_MS } from './wait';
 
 // Analytics is consent-first: three cases from issue 6, each counting every request that leaves
 // 127.0.0.1. The configured build is made here (a dummy configuration from the environment) and
@@ -52,7 +53,7 @@ async function visitEveryPage(page: Page, url: (path: string) => string) {
     ['/home/tuner', 'Tuner'],
   ] as const) {
     await page.goto(url(path));
-    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe(name);
+    await expect.poll(() => title(page).textContent(), { timeout: WAIT_MS }).toBe(name);
   }
   await openSettings(page); // left open: the callers read the consent switch
   await page.waitForLoadState('networkidle');
@@ -61,7 +62,7 @@ async function visitEveryPage(page: Page, url: (path: string) => string) {
 /** Loads a tab and opens the settings screen over it. */
 async function settingsOver(page: Page, url: string, tab: 'Exercise' | 'Tuner') {
   await page.goto(url);
-  await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe(tab);
+  await expect.poll(() => title(page).textContent(), { timeout: WAIT_MS }).toBe(tab);
   return openSettings(page);
 }
 
@@ -132,19 +133,19 @@ describe('with configuration', () => {
     await expect.poll(() => network.firebaseChunk().length).toBe(1);
     // The library tried to reach its backend and was blocked (third-party requests happened only
     // after consent, and none got through).
-    await expect.poll(() => network.thirdParty().length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => network.thirdParty().length, { timeout: WAIT_MS }).toBeGreaterThan(0);
 
     // The app still works: the tuner listens and shows its reading, the exercise page renders.
     await closeSettings(page);
     await page.locator('ion-tab-button[tab="tuner"]').click();
-    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Tuner');
+    await expect.poll(() => title(page).textContent(), { timeout: WAIT_MS }).toBe('Tuner');
     await expect.poll(() => activePage(page).getByTestId('tuner-reading').isVisible()).toBe(true);
     await page.locator('ion-tab-button[tab="exercise"]').click();
-    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Exercise');
+    await expect.poll(() => title(page).textContent(), { timeout: WAIT_MS }).toBe('Exercise');
 
     // A reload keeps the consent and still works with the network blocked.
     await page.reload();
-    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Exercise');
+    await expect.poll(() => title(page).textContent(), { timeout: WAIT_MS }).toBe('Exercise');
     settings = await settingsOver(page, url('/home/tuner'), 'Tuner');
     await expect.poll(() => settings.getByTestId('analytics-consent').isChecked()).toBe(true);
 
@@ -154,7 +155,7 @@ describe('with configuration', () => {
       .poll(() => settings.getByTestId('analytics-state').getAttribute('data-state'))
       .toBe('off');
     await page.reload();
-    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Tuner');
+    await expect.poll(() => title(page).textContent(), { timeout: WAIT_MS }).toBe('Tuner');
     settings = await openSettings(page);
     await expect.poll(() => settings.getByTestId('analytics-consent').isChecked()).toBe(false);
     await browser.context.unrouteAll();

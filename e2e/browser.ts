@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { WAIT_MS } from './wait';
 
 export { audioDir, audioFile, projectRoot } from './paths';
 
@@ -103,6 +104,8 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedB
     cspViolations.push(violation);
   });
   await context.addInitScript(reportCspViolations, CSP_BINDING);
+  // Playwright's own waits (clicks, waitFor, waitForEvent) use the suite's one timeout too.
+  context.setDefaultTimeout(WAIT_MS);
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { WAIT_MS } from './wait';
 
 /**
  * The exercise page in real Chromium with the fake microphone looping a corpus note (1.3 s of
@@ -25,9 +26,9 @@ async function playLongTone(page: Page, writtenNote: string, holdSeconds: number
   await expect.poll(() => view.getByTestId('target-note').textContent()).toBe(writtenNote);
   // The staff is drawn by VexFlow (an SVG with noteheads), not a placeholder.
   await expect
-    .poll(() => view.locator('[data-testid="staff"] svg').count(), { timeout: 10_000 })
+    .poll(() => view.locator('[data-testid="staff"] svg').count(), { timeout: WAIT_MS })
     .toBe(1);
-  await view.getByTestId('results').waitFor({ timeout: 20_000 });
+  await view.getByTestId('results').waitFor({ timeout: WAIT_MS });
   const score = Number(await view.getByTestId('score').textContent());
   const coach = (await view.getByTestId('coach').first().textContent()) ?? '';
   if (process.env.EXERCISE_E2E_DEBUG)
@@ -162,7 +163,7 @@ describe('routine builder and the other exercises', () => {
     const page = browser.page;
     await page.goto(appUrl('/home/exercise'));
     const items = () => activePage(page).getByTestId('routine-item').allTextContents();
-    await expect.poll(async () => (await items()).length, { timeout: 15_000 }).toBe(4);
+    await expect.poll(async () => (await items()).length, { timeout: WAIT_MS }).toBe(4);
     expect((await items())[0]).toContain('Long tones');
     await activePage(page).getByRole('button', { name: 'Move Scales up' }).click();
     await activePage(page).getByRole('button', { name: 'Remove Intervals' }).click();
@@ -173,7 +174,7 @@ describe('routine builder and the other exercises', () => {
       .poll(() => names().allTextContents())
       .toEqual(['Long tones', 'Scales', 'Lip slurs']);
     await page.reload();
-    await expect.poll(async () => (await items()).length, { timeout: 15_000 }).toBe(3);
+    await expect.poll(async () => (await items()).length, { timeout: WAIT_MS }).toBe(3);
     expect((await items())[1]).toContain('Scales');
   });
 
@@ -187,7 +188,7 @@ describe('routine builder and the other exercises', () => {
     await expect.poll(() => view.getByTestId('target-note').textContent()).toBe('C4');
     await view.getByTestId('timed-start').click();
     // Count-in (4 beats) + 15 notes at 208 bpm ≈ 5.5 s.
-    await view.getByTestId('results').waitFor({ timeout: 20_000 });
+    await view.getByTestId('results').waitFor({ timeout: WAIT_MS });
     const rows = await view.getByTestId('note-table').locator('tbody tr').count();
     expect(rows).toBe(15);
   });
@@ -216,7 +217,7 @@ describe('lip slurs and intervals', () => {
     await view.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => view.getByTestId('target-note').textContent()).toBe('A3');
     await view.getByTestId('timed-start').click();
-    await view.getByTestId('results').waitFor({ timeout: 20_000 });
+    await view.getByTestId('results').waitFor({ timeout: WAIT_MS });
     const rows = view.getByTestId('note-table').locator('tbody tr');
     expect(await rows.count()).toBe(9);
     // The microphone only ever plays written A4 (the 4th partial of 1-2): no other note may be
@@ -242,7 +243,7 @@ describe('lip slurs and intervals', () => {
       .toMatch(/Play a .* above/);
     await view.getByRole('button', { name: 'Play reference' }).click();
     const firstRow = view.getByTestId('note-table').locator('tbody tr').first();
-    await firstRow.waitFor({ timeout: 15_000 });
+    await firstRow.waitFor({ timeout: WAIT_MS });
     // The microphone holds written A4: that is the answer heard, right or wrong.
     expect(await firstRow.locator('td:nth-child(3)').textContent()).toMatch(/^A4/);
   });

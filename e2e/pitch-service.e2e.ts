@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
 import { cycleService, serviceSnapshot } from './tuner-helpers';
+import { WAIT_MS } from './wait';
 
 /**
  * The real pitch service in headless Chromium: fake microphone fed from a corpus WAV, the
@@ -23,7 +24,7 @@ const snapshot = () => serviceSnapshot(browser.page);
 describe('pitch service in Chromium', () => {
   it('connects at start-up and emits the A4 of the fake microphone', async () => {
     await browser.page.goto(appUrl('/home/tuner'));
-    await expect.poll(async () => (await snapshot()).state, { timeout: 10_000 }).toBe('connected');
+    await expect.poll(async () => (await snapshot()).state, { timeout: WAIT_MS }).toBe('connected');
     const seen: number[] = [];
     await expect
       .poll(
@@ -32,7 +33,7 @@ describe('pitch service in Chromium', () => {
           if (hz > 0) seen.push(hz);
           return seen.filter((h) => Math.abs(1200 * Math.log2(h / 441.0)) < 20).length;
         },
-        { timeout: 10_000, interval: 50 },
+        { timeout: WAIT_MS, interval: 50 },
       )
       .toBeGreaterThan(3);
     const { diagnostics } = await snapshot();
@@ -46,7 +47,7 @@ describe('page visibility', () => {
     const { page } = browser;
     await page.goto(appUrl('/home/tuner'));
     await expect
-      .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
       .toBe('connected');
     const setVisibility = (state: 'hidden' | 'visible') =>
       page.evaluate((value) => {
@@ -60,10 +61,10 @@ describe('page visibility', () => {
     expect(hidden.contextsCreated).toBe(hidden.contextsClosed);
     await setVisibility('visible');
     await expect
-      .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
       .toBe('connected');
     await expect
-      .poll(async () => (await serviceSnapshot(page)).hz, { timeout: 10_000 })
+      .poll(async () => (await serviceSnapshot(page)).hz, { timeout: WAIT_MS })
       .toBeGreaterThan(0);
   });
 });
@@ -120,7 +121,7 @@ describe('50 connect/disconnect cycles', () => {
 
       await page.goto(appUrl('/home/tuner'));
       await expect
-        .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+        .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
         .toBe('connected');
       const before = await serviceSnapshot(page);
       await cycleService(page, 5); // warm-up: lazy chunks, JIT, caches

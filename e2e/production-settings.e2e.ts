@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
 import { closeSettings, openSettings, settingsScreen } from './settings-screen';
+import { WAIT_MS } from './wait';
 
 // The settings screen (issue 6): a modal opened from the gear in both tabs' headers (no route of
 // its own), edits the same stores the tuner and the exercises read, persists across reloads, and
@@ -27,7 +28,7 @@ const pathname = () => new URL(page.url()).pathname;
 async function showTab(tab: 'exercise' | 'tuner') {
   await page.goto(appUrl(`/home/${tab}`));
   await expect
-    .poll(() => title().textContent(), { timeout: 10_000 })
+    .poll(() => title().textContent(), { timeout: WAIT_MS })
     .toBe(tab === 'exercise' ? 'Exercise' : 'Tuner');
 }
 
@@ -61,7 +62,7 @@ describe('settings screen', () => {
     await showTab('tuner');
     await openSettings(page);
     await page.keyboard.press('Escape');
-    await expect.poll(() => settingsScreen(page).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => settingsScreen(page).count(), { timeout: WAIT_MS }).toBe(0);
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
       .toBe('open-settings');
@@ -70,11 +71,11 @@ describe('settings screen', () => {
   it("the browser's back button leaves the page and closes the screen with it", async () => {
     await showTab('exercise');
     await page.locator('ion-tab-button[tab="tuner"]').click();
-    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Tuner');
+    await expect.poll(() => title().textContent(), { timeout: WAIT_MS }).toBe('Tuner');
     await openSettings(page);
     await page.goBack();
     await page.waitForURL('**/home/exercise');
-    await expect.poll(() => settingsScreen(page).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => settingsScreen(page).count(), { timeout: WAIT_MS }).toBe(0);
     await expect.poll(() => title().textContent()).toBe('Exercise');
   });
 
@@ -89,7 +90,9 @@ describe('settings screen', () => {
       'theme',
       'analytics-consent',
     ]) {
-      await expect.poll(() => settings.getByTestId(id).isVisible(), { timeout: 5000 }).toBe(true);
+      await expect
+        .poll(() => settings.getByTestId(id).isVisible(), { timeout: WAIT_MS })
+        .toBe(true);
     }
     await closeSettings(page);
   });
@@ -101,7 +104,7 @@ describe('settings screen', () => {
     await settings.getByTestId('in-tune-band').selectOption('10');
     await settings.getByTestId('fast-response').check();
     await page.reload();
-    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Exercise');
+    await expect.poll(() => title().textContent(), { timeout: WAIT_MS }).toBe('Exercise');
     settings = await openSettings(page);
     expect(await settings.getByTestId('transposition').inputValue()).toBe('concert');
     expect(await settings.getByTestId('in-tune-band').inputValue()).toBe('10');
@@ -109,7 +112,7 @@ describe('settings screen', () => {
     await closeSettings(page);
 
     await page.locator('ion-tab-button[tab="tuner"]').click();
-    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Tuner');
+    await expect.poll(() => title().textContent(), { timeout: WAIT_MS }).toBe('Tuner');
     await expect
       .poll(() => activePage(page).getByTestId('tuner-reading').textContent())
       .toContain('Concert pitch');
@@ -134,7 +137,7 @@ describe('settings screen', () => {
     await settings.getByTestId('theme').selectOption('dark');
     await expect.poll(isDark).toBe(true);
     await page.reload();
-    await expect.poll(() => title().textContent(), { timeout: 10_000 }).toBe('Tuner');
+    await expect.poll(() => title().textContent(), { timeout: WAIT_MS }).toBe('Tuner');
     expect(await isDark()).toBe(true); // applied before the first render, from storage
     settings = await openSettings(page);
     await settings.getByTestId('theme').selectOption('system');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { distDir } from './paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { WAIT_MS } from './wait';
 
 // Security of the production build as served: CSP (meta + header), Permissions-Policy, and the
 // pitch engine and worklet loading under that policy without a single violation.
@@ -54,14 +55,14 @@ describe('Content-Security-Policy', () => {
     const { page } = browser;
     await page.goto(appUrl('/home/tuner'));
     await expect
-      .poll(() => activePage(page).locator('ion-title').textContent(), { timeout: 10_000 })
+      .poll(() => activePage(page).locator('ion-title').textContent(), { timeout: WAIT_MS })
       .toBe('Tuner');
     await expect
-      .poll(() => page.evaluate(pitchServiceState), { timeout: 15_000 })
+      .poll(() => page.evaluate(pitchServiceState), { timeout: WAIT_MS })
       .toBe('connected');
     await page.locator('ion-tab-button[tab="exercise"]').click();
     await expect
-      .poll(() => activePage(page).locator('ion-title').textContent(), { timeout: 10_000 })
+      .poll(() => activePage(page).locator('ion-title').textContent(), { timeout: WAIT_MS })
       .toBe('Exercise');
     expect(browser.cspViolations).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { activePage, launchBrowser, type LaunchedBrowser } from './browser';
 import { distDir } from './paths';
 import { closeSettings, openSettings } from './settings-screen';
 import { startStaticServer, type StaticServer } from './static-server';
+import { WAIT_MS } from './wait';
 
 // Installable offline PWA (issue 6). Each test serves its own copy of the build, so "deploying a
 // new version" (changing sw.js) touches nobody else's files.
@@ -82,12 +83,12 @@ describe('offline after one visit', () => {
   it('with the network gone, a reload still shows the tuner listening and the exercises', async () => {
     const { page, context } = browser;
     await page.goto(`${served.server.url}/home/tuner`);
-    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Tuner');
-    await expect.poll(() => page.evaluate(offlineReady), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => title(page).textContent(), { timeout: WAIT_MS }).toBe('Tuner');
+    await expect.poll(() => page.evaluate(offlineReady), { timeout: WAIT_MS }).toBe(true);
 
     await context.setOffline(true);
     await page.reload();
-    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Tuner');
+    await expect.poll(() => title(page).textContent(), { timeout: WAIT_MS }).toBe('Tuner');
     await expect.poll(() => activePage(page).getByTestId('tuner-reading').isVisible()).toBe(true);
     // The pitch engine (.wasm) and the worklet come from the cache: the tuner really listens.
     await expect
@@ -97,13 +98,13 @@ describe('offline after one visit', () => {
             type Hook = { __embouchurePitchService?: { status: { get(): { state: string } } } };
             return (globalThis as Hook).__embouchurePitchService?.status.get().state;
           }),
-        { timeout: 15_000 },
+        { timeout: WAIT_MS },
       )
       .toBe('connected');
 
     // Pages (and the settings screen) never visited online are precached too.
     await page.locator('ion-tab-button[tab="exercise"]').click();
-    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Exercise');
+    await expect.poll(() => title(page).textContent(), { timeout: WAIT_MS }).toBe('Exercise');
     await openSettings(page);
     await closeSettings(page);
     await context.setOffline(false);
@@ -128,7 +129,7 @@ describe('update prompt', () => {
   it('a new deployment shows "A new version is available"; Reload switches to it', async () => {
     const { page } = browser;
     await page.goto(`${served.server.url}/home/exercise`);
-    await expect.poll(() => page.evaluate(offlineReady), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(offlineReady), { timeout: WAIT_MS }).toBe(true);
     await page.reload(); // a returning visit: the page is now controlled by the worker
     await expect
       .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
@@ -147,14 +148,14 @@ describe('update prompt', () => {
     );
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     const prompt = page.getByTestId('update-prompt');
-    await expect.poll(() => prompt.isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => prompt.isVisible(), { timeout: WAIT_MS }).toBe(true);
     expect(await prompt.textContent()).toContain('A new version of Embouchure is available');
 
     await Promise.all([
-      page.waitForEvent('load', { timeout: 30_000 }),
+      page.waitForEvent('load', { timeout: WAIT_MS }),
       page.getByTestId('update-reload').click(),
     ]);
-    await expect.poll(() => title(page).textContent(), { timeout: 10_000 }).toBe('Exercise');
+    await expect.poll(() => title(page).textContent(), { timeout: WAIT_MS }).toBe('Exercise');
     const after = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       return { waiting: Boolean(registration?.waiting), active: registration?.active?.scriptURL };

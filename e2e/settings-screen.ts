@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { activePage } from './browser';
+import { WAIT_MS } from './wait';
 
 /** The settings screen while it is open: a modal over the page (src/settings-screen/). */
 export function settingsScreen(page: Page): Locator {
@@ -12,7 +13,7 @@ export async function openSettings(page: Page): Promise<Locator> {
   await activePage(page).getByRole('button', { name: 'Settings', exact: true }).click();
   const screen = settingsScreen(page);
   await expect
-    .poll(() => screen.locator('ion-title').textContent(), { timeout: 10_000 })
+    .poll(() => screen.locator('ion-title').textContent(), { timeout: WAIT_MS })
     .toBe('Settings');
   await expect.poll(() => screen.getByTestId('transposition').isVisible()).toBe(true);
   return screen;
@@ -21,5 +22,5 @@ export async function openSettings(page: Page): Promise<Locator> {
 /** Closes the settings screen with its Done button. */
 export async function closeSettings(page: Page): Promise<void> {
   await settingsScreen(page).getByRole('button', { name: 'Done' }).click();
-  await expect.poll(() => settingsScreen(page).count(), { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => settingsScreen(page).count(), { timeout: WAIT_MS }).toBe(0);
 }

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appUrl, audioFile, launchBrowser, projectRoot, type LaunchedBrowser } from './browser';
 import { serviceSnapshot } from './tuner-helpers';
+import { WAIT_MS } from './wait';
 
 /**
  * Every failure shows its own message and a way out on the tuner page, and Retry works once the
@@ -28,18 +29,18 @@ const engineBytes = () => {
 
 async function errorShown(page: Page) {
   const banner = page.locator('[data-testid="tuner-error"]');
-  await banner.waitFor({ state: 'visible', timeout: 10_000 });
+  await banner.waitFor({ state: 'visible', timeout: WAIT_MS });
   return { kind: await banner.getAttribute('data-kind'), text: (await banner.textContent()) ?? '' };
 }
 
 async function retryAndExpectListening(page: Page) {
   await page.click('[data-testid="tuner-retry"]');
   await expect
-    .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+    .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
     .toBe('connected');
   await expect
     .poll(() => page.getAttribute('[data-testid="tuner-reading"]', 'data-note'), {
-      timeout: 10_000,
+      timeout: WAIT_MS,
     })
     .toBe('B4');
   expect(await page.locator('[data-testid="tuner-error"]').count()).toBe(0);
@@ -68,10 +69,10 @@ describe('tuner error states', () => {
     await context.grantPermissions(['microphone']);
     await page.click('[data-testid="tuner-retry"]');
     await expect
-      .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
       .toBe('connected');
     await expect
-      .poll(() => page.locator('[data-testid="tuner-error"]').count(), { timeout: 10_000 })
+      .poll(() => page.locator('[data-testid="tuner-error"]').count(), { timeout: WAIT_MS })
       .toBe(0);
   });
 
@@ -143,7 +144,7 @@ describe('tuner error states', () => {
     await page.goto(appUrl('/home/tuner'));
     await expect
       .poll(() => page.getAttribute('[data-testid="tuner-reading"]', 'data-note'), {
-        timeout: 10_000,
+        timeout: WAIT_MS,
       })
       .toBe('B4');
   });

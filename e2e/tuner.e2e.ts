@@ -12,6 +12,7 @@ import {
   signalSamples,
   sleep,
 } from './tuner-helpers';
+import { WAIT_MS } from './wait';
 
 /**
  * The tuner page in headless Chromium with the fake microphone playing corpus WAVs (looped), the
@@ -56,7 +57,7 @@ async function openTuner(file: string, settings?: Record<string, unknown>) {
   }
   await page.goto(appUrl('/home/tuner'));
   await expect
-    .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+    .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
     .toBe('connected');
   await recordReadings(page);
   return page;
@@ -214,13 +215,13 @@ describe('tuner start-up and modes', () => {
     });
     await page.goto(appUrl('/home/tuner'));
     await expect
-      .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
       .toBe('suspended');
     expect(await page.getAttribute('[data-testid="tuner-status"]', 'data-state')).toBe('suspended');
     await page.click('[data-testid="tap-to-start"]');
     await expect
       .poll(() => page.getAttribute('[data-testid="tuner-reading"]', 'data-note'), {
-        timeout: 10_000,
+        timeout: WAIT_MS,
       })
       .toBe('B4');
     expect((await serviceSnapshot(page)).state).toBe('connected');
@@ -233,10 +234,10 @@ describe('tuner start-up and modes', () => {
     await page.check('[data-testid="fast-response"]');
     // The stream says which mode produced each reading: views read it there.
     await expect
-      .poll(async () => (await serviceSnapshot(page)).reading, { timeout: 10_000 })
+      .poll(async () => (await serviceSnapshot(page)).reading, { timeout: WAIT_MS })
       .toMatchObject({ response: 'fast', live: true, windowSamples: 1024 });
     await expect
-      .poll(async () => (await serviceSnapshot(page)).state, { timeout: 10_000 })
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
       .toBe('connected');
     await recordReadings(page);
     await sleep(4000);
@@ -248,7 +249,7 @@ describe('tuner start-up and modes', () => {
     await expect.poll(() => page.isChecked('[data-testid="fast-response"]')).toBe(true);
     await expect
       .poll(async () => (await serviceSnapshot(page)).diagnostics.response, {
-        timeout: 10_000,
+        timeout: WAIT_MS,
       })
       .toBe('fast');
   });

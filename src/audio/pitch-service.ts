@@ -1,7 +1,7 @@
 // Over 300 lines: one state machine over injected platform objects (graph: audio-graph.ts; decoding: pitch-stream.ts).
 import { createEmitter, createObservable } from '../lib/observable';
 import { compileEngine } from './engine-loader';
-import { mapMediaError, serviceError } from './errors';
+import { mapMediaError, serviceError, trackEndedError } from './errors';
 import { MSG_PITCH, type AccumulatorProcessorOptions, type FromWorkletMessage } from './messages';
 import { buildAudioGraph, teardownAudioGraph, waitForReady } from './audio-graph';
 import type { NoteEvent } from './note-tracker';
@@ -269,7 +269,11 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
           generation++;
           goIdle(s);
           void release(s);
-          fail(serviceError('track-ended', 'the microphone track ended'));
+          // Unplugged or permission revoked: different words (src/audio/errors.ts).
+          const ended = generation;
+          void trackEndedError().then((error) => {
+            if (ended === generation) fail(error);
+          });
         };
       }
       context.onstatechange = () => statusFromContext(context);

@@ -10,7 +10,7 @@ declare global {
 /**
  * The app's real pitch service: engine `.wasm` and accumulator worklet as Vite emits them (real
  * files beside the scripts, fetched same-origin). Its analysis mode is set from the settings by
- * `src/app/analysis-mode.ts`, wired once at start-up.
+ * `src/shell/analysis-mode.ts`, wired once at start-up.
  */
 export function createWebPitchService(): WebPitchService {
   const service = createPitchService({ engineUrl, workletUrl });

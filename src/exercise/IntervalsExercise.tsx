@@ -4,8 +4,7 @@ import { usePitchService } from '../shared-ui/pitch-service-context';
 import { useObservable } from '../lib/use-observable';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
-import type { AttemptRecord } from '../history/records';
-import { formatCents, noteName, spelledNoteName } from '../music';
+import { noteName, formatCents, spelledNoteName } from '../music';
 import { useSettings } from '../settings';
 import {
   createIntervalSession,
@@ -15,6 +14,7 @@ import {
   REFERENCE_MS,
   type IntervalDirections,
 } from './interval-session';
+import { SaveStatus } from './SaveStatus';
 
 const DIRECTION_LABELS: Record<IntervalDirections, string> = {
   up: 'Above the reference',
@@ -22,6 +22,7 @@ const DIRECTION_LABELS: Record<IntervalDirections, string> = {
   both: 'Above and below',
 };
 import { StaffView } from './StaffView';
+import { useSaveAttempt } from './use-save-attempt';
 
 /** Intervals / ear: the app plays a reference, the player answers with an interval above it. */
 export function IntervalsExercise(props: {
@@ -46,7 +47,7 @@ export function IntervalsExercise(props: {
   );
   const state = useObservable(session.state);
   const tone = useRef<ReferenceTone | null>(null);
-  const startedAt = useRef<Date | null>(null);
+  const [startedAt, setStartedAt] = useState<Date | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
   useSessionDriver(service, session, 200);
@@ -58,7 +59,7 @@ export function IntervalsExercise(props: {
   );
 
   const ask = (): void => {
-    startedAt.current ??= new Date();
+    if (!startedAt) setStartedAt(new Date());
     tone.current ??= createReferenceTone();
     const reference = tone.current;
     session.ask(performance.now());
@@ -68,36 +69,37 @@ export function IntervalsExercise(props: {
     window.setTimeout(() => reference.stop(), REFERENCE_MS);
   };
 
-  const saved = useRef(false);
-  useEffect(() => {
-    if (state.phase !== 'done' || saved.current || !startedAt.current) return;
-    saved.current = true;
-    const record: AttemptRecord = {
-      startedAt: startedAt.current.toISOString(),
-      durationS: Math.round((Date.now() - startedAt.current.getTime()) / 100) / 10,
-      exercise: 'intervals',
-      settings: {
-        instrument: settings.transposition,
-        a4Hz: settings.a4Hz,
-        questions: 5,
-        directions,
-      },
-      score: state.score,
-      notes: state.answers.map((a) => ({
-        writtenMidi: a.question.answerMidi,
-        name: spelledNoteName(a.question.answer),
-        score: a.score,
-        medianCents: a.correct ? a.cents : null,
-        spreadCents: null,
-        driftCents: null,
-        inTuneFraction: null,
-      })),
-    };
-    void props.history.add(record).then((ok) => {
-      const status = props.history.status.get();
-      setMessage(ok ? 'Saved to your history.' : status.state === 'ready' ? null : status.message);
-    });
-  }, [state, props.history, settings, directions]);
+  const content = useMemo(
+    () =>
+      state.answers.length === 0
+        ? null
+        : {
+            settings: {
+              instrument: settings.transposition,
+              a4Hz: settings.a4Hz,
+              questions: 5,
+              directions,
+            },
+            score: state.score,
+            notes: state.answers.map((a) => ({
+              writtenMidi: a.question.answerMidi,
+              name: spelledNoteName(a.question.answer),
+              score: a.score,
+              medianCents: a.correct ? a.cents : null,
+              spreadCents: null,
+              driftCents: null,
+              inTuneFraction: null,
+            })),
+          },
+    [state, settings, directions],
+  );
+  const save = useSaveAttempt({
+    history: props.history,
+    exercise: 'intervals',
+    startedAt,
+    done: state.phase === 'done',
+    content,
+  });
 
   const question = session.questions[state.index];
   return (
@@ -171,7 +173,8 @@ export function IntervalsExercise(props: {
           Score: <span data-testid="score">{state.score}</span> / 100
         </h2>
       )}
-      {message && <p role="status">{message}</p>}
+      {state.phase === 'done' && <SaveStatus save={save} />}
+      {message && <p role="alert">{message}</p>}
       <div className="buttons">
         {state.phase === 'ready' && (
           <button type="button" onClick={ask}>
@@ -182,9 +185,8 @@ export function IntervalsExercise(props: {
           <button
             type="button"
             onClick={() => {
-              saved.current = false;
-              startedAt.current = null;
               setMessage(null);
+              setStartedAt(null);
               setRound(round + 1);
             }}
           >

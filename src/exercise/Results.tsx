@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatCents } from '../music';
 import type { NoteOutcome } from './long-tone-session';
 
@@ -91,18 +92,15 @@ export function LongToneResults(props: {
   score: number;
   sessionAdvice: string | null;
   inTuneCents: number;
-  saveMessage: string | null;
+  /** Saved or not, partial or not (SaveStatus). */
+  saveStatus: ReactNode;
 }) {
   return (
     <section className="results" data-testid="results" aria-label="Results">
       <h2>
         Score: <span data-testid="score">{props.score}</span> / 100
       </h2>
-      {props.saveMessage && (
-        <p className="save-message" role="status" data-testid="save-message">
-          {props.saveMessage}
-        </p>
-      )}
+      {props.saveStatus}
       {props.sessionAdvice && <p className="coach">{props.sessionAdvice}</p>}
       <PitchTracePlot outcomes={props.outcomes} inTuneCents={props.inTuneCents} />
       <table className="note-table" data-testid="note-table">

@@ -6,53 +6,15 @@ import { createMetronome, type Metronome } from '../audio/metronome';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
 import type { AttemptRecord, ExerciseKind } from '../history/records';
-import { formatCents, fingeringFor, spelledName, writtenMidiToHz } from '../music';
+import { fingeringFor, spelledName, writtenMidiToHz } from '../music';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
-import { PitchTracePlot } from './Results';
 import { StaffView } from './StaffView';
-import { createTimedSession, type TimedNote, type TimedOutcome } from './timed-session';
+import { SaveStatus } from './SaveStatus';
+import { createTimedSession, type TimedNote } from './timed-session';
+import { TimedResults } from './TimedResults';
+import { useSaveAttempt } from './use-save-attempt';
 import { ValveDiagram } from './ValveDiagram';
-
-const fmt = (value: number | null, unit: string): string =>
-  value === null ? '—' : `${value > 0 ? '+' : ''}${Math.round(value)}${unit}`;
-
-export function TimedResults(props: { outcomes: readonly TimedOutcome[]; score: number }) {
-  return (
-    <section className="results" data-testid="results" aria-label="Results">
-      <h2>
-        Score: <span data-testid="score">{props.score}</span> / 100
-      </h2>
-      <PitchTracePlot outcomes={props.outcomes} inTuneCents={20} />
-      <table className="note-table" data-testid="note-table">
-        <thead>
-          <tr>
-            <th>Note</th>
-            <th>Result</th>
-            <th>Score</th>
-            <th>Timing</th>
-            <th>Pitch</th>
-            <th>Time to lock</th>
-            <th>Overshoot</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.outcomes.map((o, i) => (
-            <tr key={i}>
-              <td>{o.name}</td>
-              <td>{o.outcome}</td>
-              <td>{o.score}</td>
-              <td>{fmt(o.timingMs, ' ms')}</td>
-              <td>{formatCents(o.medianCents)}</td>
-              <td>{o.timeToLockMs === null ? '—' : `${Math.round(o.timeToLockMs)} ms`}</td>
-              <td>{o.outcome === 'locked' ? `${Math.round(o.overshootCents)} ¢` : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
-}
 
 /**
  * Notes one per beat to an audible metronome (scales, lip slurs): a count-in bar, then the staff,
@@ -85,7 +47,7 @@ export function TimedExercise(props: {
   const state = useObservable(session.state);
   const metronome = useRef<Metronome | null>(null);
   const drone = useRef<ReferenceTone | null>(null);
-  const startedAt = useRef<Date | null>(null);
+  const [startedAt, setStartedAt] = useState<Date | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
   useSessionDriver(service, session, 40);
@@ -107,56 +69,57 @@ export function TimedExercise(props: {
           writtenMidiToHz(props.droneMidi, settings.transposition, settings.a4Hz),
         );
       }
-      startedAt.current = new Date();
+      setStartedAt(new Date());
       session.begin(beat0.startMs);
     } catch (error) {
       setMessage(`The metronome could not start: ${String(error)}`);
     }
   };
 
-  const saved = useRef(false);
+  const content = useMemo(
+    () =>
+      state.outcomes.length === 0
+        ? null
+        : {
+            settings: {
+              ...props.recordSettings,
+              tempoBpm: props.tempoBpm,
+              instrument: settings.transposition,
+              a4Hz: settings.a4Hz,
+            },
+            score: state.score,
+            notes: state.outcomes.map((o) => ({
+              writtenMidi: o.writtenMidi,
+              name: o.name,
+              score: o.score,
+              medianCents: o.medianCents === null ? null : Math.round(o.medianCents * 10) / 10,
+              spreadCents: null,
+              driftCents: null,
+              inTuneFraction: null,
+            })),
+          },
+    [state, props.recordSettings, props.tempoBpm, settings],
+  );
+  const save = useSaveAttempt({
+    history: props.history,
+    exercise: props.exercise,
+    startedAt,
+    done: state.phase === 'done',
+    content,
+    finish: () => session.finish(),
+  });
   useEffect(() => {
-    if (state.phase !== 'done' || saved.current) return;
+    if (state.phase !== 'done') return;
     metronome.current?.stop();
     drone.current?.stop();
-    saved.current = true;
-    if (state.outcomes.length === 0 || !startedAt.current) return;
-    const record: AttemptRecord = {
-      startedAt: startedAt.current.toISOString(),
-      durationS: Math.round((Date.now() - startedAt.current.getTime()) / 100) / 10,
-      exercise: props.exercise,
-      settings: {
-        ...props.recordSettings,
-        tempoBpm: props.tempoBpm,
-        instrument: settings.transposition,
-        a4Hz: settings.a4Hz,
-      },
-      score: state.score,
-      notes: state.outcomes.map((o) => ({
-        writtenMidi: o.writtenMidi,
-        name: o.name,
-        score: o.score,
-        medianCents: o.medianCents === null ? null : Math.round(o.medianCents * 10) / 10,
-        spreadCents: null,
-        driftCents: null,
-        inTuneFraction: null,
-      })),
-    };
-    void props.history.add(record).then((ok) => {
-      const status = props.history.status.get();
-      setMessage(ok ? 'Saved to your history.' : status.state === 'ready' ? null : status.message);
-    });
-  }, [state, props.exercise, props.history, props.recordSettings, props.tempoBpm, settings]);
+  }, [state.phase]);
 
   if (state.phase === 'done') {
     return (
       <>
         <TimedResults outcomes={state.outcomes} score={state.score} />
-        {message && (
-          <p role="status" data-testid="save-message">
-            {message}
-          </p>
-        )}
+        <SaveStatus save={save} />
+        {message && <p role="alert">{message}</p>}
         <div className="buttons">
           {props.onDone && (
             <button type="button" onClick={props.onDone}>

@@ -25,7 +25,8 @@ describe('history store (IndexedDB through Dexie)', () => {
     // Node has no global indexedDB, so this is the "private mode / blocked" path.
     expect(store.status.get()).toMatchObject({ state: 'unavailable' });
     expect(await store.add(sampleAttempt)).toBe(false);
-    expect(await store.all()).toEqual([]);
+    await expect(store.all()).rejects.toThrow();
+    expect(await store.recent(10)).toEqual([]);
   });
 });
 

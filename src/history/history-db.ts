@@ -1,52 +1,43 @@
-import Dexie, { type EntityTable } from 'dexie';
 import { track } from '../analytics/track';
+import { withDeadline } from '../lib/deadline';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import { HistoryDb, type StoredAttempt } from './history-schema';
 import { attemptKey, type AttemptRecord } from './records';
+import { BUSY_MESSAGE, describeStorageError, OUTDATED_MESSAGE } from './storage-errors';
+import { applyAttempt, emptySummary, summarise, type HistorySummary } from './summary';
 
 /** Whether history can be saved: practice goes on either way, the UI shows `message`. */
 export type HistoryStatus =
   | { state: 'ready' }
   | { state: 'unavailable'; message: string }
-  | { state: 'full'; message: string };
+  | { state: 'full'; message: string }
+  /** Another tab holds the database (an upgrade waiting, a long import): it may come back. */
+  | { state: 'busy'; message: string };
+
+export { BUSY_MESSAGE, describeStorageError } from './storage-errors';
 
 export interface HistoryStore {
   readonly status: ReadonlyObservable<HistoryStatus>;
   /** Bumped after every change, so views reload. */
   readonly version: ReadonlyObservable<number>;
-  /** Saves a completed attempt; resolves false (and sets `status`) when storage refused it. */
+  /**
+   * Saves an attempt, replacing the stored one with the same start time and exercise (an attempt
+   * saved as it happens is written several times). Resolves false (and sets `status`) when
+   * storage refused it or did not answer in time.
+   */
   add(attempt: AttemptRecord): Promise<boolean>;
-  /** All attempts, oldest first ([] when storage is unavailable). */
+  /** Removes the attempt with this start time and exercise (discarding a partial attempt). */
+  remove(attempt: Pick<AttemptRecord, 'startedAt' | 'exercise'>): Promise<boolean>;
+  /** Aggregates for the charts (kept up to date on every change); throws on failure. */
+  summary(): Promise<HistorySummary>;
+  /** `limit` attempts from `offset`, newest first (the attempt list's visible window). */
+  page(offset: number, limit: number): Promise<AttemptRecord[]>;
+  /** The latest `limit` attempts, oldest first ([] when storage fails: the coach does without). */
+  recent(limit: number): Promise<AttemptRecord[]>;
+  /** All attempts, oldest first (export); throws on failure. */
   all(): Promise<AttemptRecord[]>;
   /** Adds attempts not already stored (same start time and exercise); returns how many were new. */
   importAttempts(attempts: readonly AttemptRecord[]): Promise<number>;
-}
-
-class HistoryDb extends Dexie {
-  attempts!: EntityTable<AttemptRecord, 'id'>;
-  constructor(name: string, indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange) {
-    super(name, indexedDB && keyRange ? { indexedDB, IDBKeyRange: keyRange } : undefined);
-    this.version(1).stores({ attempts: '++id, startedAt, exercise' });
-  }
-}
-
-/** The message the UI shows for a storage failure: full (quota) or unavailable (anything else). */
-export function describeStorageError(error: unknown): HistoryStatus {
-  const name =
-    error instanceof Error
-      ? ((error as Error & { inner?: Error }).inner?.name ?? error.name)
-      : 'Error';
-  if (name === 'QuotaExceededError') {
-    return {
-      state: 'full',
-      message:
-        'Storage is full: this attempt was not saved to your history. Practice still works; free some space or export and clear old data.',
-    };
-  }
-  return {
-    state: 'unavailable',
-    message:
-      'History is unavailable in this browser (private mode or storage blocked): attempts are not saved, but practice still works.',
-  };
 }
 
 export interface HistoryStoreOptions {
@@ -54,11 +45,19 @@ export interface HistoryStoreOptions {
   /** For tests: a fake IndexedDB. */
   indexedDB?: IDBFactory;
   IDBKeyRange?: typeof IDBKeyRange;
+  /** How long the UI waits for opening the database and for each small operation, ms. */
+  deadlineMs?: number;
 }
+
+/** Long enough for a busy phone, short enough that the player is told while still looking. */
+const DEFAULT_DEADLINE_MS = 6000;
+
+const strip = ({ key: _key, ...attempt }: StoredAttempt): AttemptRecord => attempt;
 
 export function createHistoryStore(options: HistoryStoreOptions = {}): HistoryStore {
   const status = createObservable<HistoryStatus>({ state: 'ready' });
   const version = createObservable(0);
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   let db: HistoryDb | null = null;
   try {
     const factory = options.indexedDB ?? (typeof indexedDB === 'undefined' ? undefined : indexedDB);
@@ -68,47 +67,187 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
     status.set(describeStorageError(error));
   }
   const fail = (error: unknown): void => status.set(describeStorageError(error));
+  const changed = (): void => version.set(version.get() + 1);
+  // A database that answers after all (the other tab closed): say so and reload the views.
+  const recovered = (): void => {
+    if (status.get().state === 'busy') {
+      status.set({ state: 'ready' });
+      changed();
+    }
+  };
+
+  if (db) {
+    const current = db;
+    // Another tab wants to upgrade the database: let it (close ours) and tell this tab to reload.
+    current.on('versionchange', () => {
+      current.close();
+      status.set({ state: 'busy', message: OUTDATED_MESSAGE });
+      return false;
+    });
+    // Our upgrade waits for another tab that keeps an older version open.
+    current.on('blocked', () => status.set({ state: 'busy', message: BUSY_MESSAGE }));
+  }
+
+  let opening: Promise<HistoryDb> | null = null;
+  /** The open database, within the deadline; a late open still recovers the status. */
+  const open = (): Promise<HistoryDb> => {
+    if (!db) return Promise.reject(new Error('History unavailable'));
+    if (db.isOpen()) return Promise.resolve(db);
+    const current = db;
+    if (!opening) {
+      const attempt = current.open().then(
+        () => current,
+        (error: unknown) => {
+          opening = null;
+          // Also when it fails after the deadline: the status says why, not "busy" forever.
+          if (status.get().state === 'busy') fail(error);
+          throw error;
+        },
+      );
+      attempt.catch(() => undefined); // handled by whoever waits, or above
+      opening = attempt;
+    }
+    return withDeadline(opening, deadlineMs, 'History', recovered);
+  };
+  /** Runs `work` on the open database within a deadline (bulk work: + 1 ms per attempt). */
+  const run = async <T>(work: (store: HistoryDb) => Promise<T>, ms = deadlineMs): Promise<T> => {
+    const store = await open();
+    return withDeadline(work(store), ms, 'History', () => recovered());
+  };
+
+  const upsert = (store: HistoryDb, attempt: AttemptRecord) =>
+    store.transaction('rw', store.attempts, store.summary, async () => {
+      const { id: _id, ...record } = attempt;
+      const key = attemptKey(record);
+      const summary = (await store.summary.get('all')) ?? emptySummary();
+      const existing = await store.attempts.where('key').equals(key).first();
+      if (existing) {
+        applyAttempt(summary, existing, -1);
+        await store.attempts.put({ ...record, key, id: existing.id });
+      } else {
+        await store.attempts.add({ ...record, key });
+      }
+      applyAttempt(summary, record, 1);
+      await store.summary.put(summary);
+    });
+
   return {
     status,
     version,
     async add(attempt) {
       // Every exercise kind completes through here (analytics: consent-only, kind + score).
-      track({ name: 'exercise_completed', exerciseType: attempt.exercise, score: attempt.score });
+      if (!attempt.partial) {
+        track({ name: 'exercise_completed', exerciseType: attempt.exercise, score: attempt.score });
+      }
       if (!db) return false;
       try {
-        const { id: _id, ...record } = attempt;
-        await db.attempts.add(record);
+        await run((store) => upsert(store, attempt));
         status.set({ state: 'ready' });
-        version.set(version.get() + 1);
+        changed();
         return true;
       } catch (error) {
         fail(error);
         return false;
       }
     },
-    async all() {
-      if (!db) return [];
+    async remove(attempt) {
+      if (!db) return false;
       try {
-        return await db.attempts.orderBy('startedAt').toArray();
+        await run((store) =>
+          store.transaction('rw', store.attempts, store.summary, async () => {
+            const key = attemptKey(attempt);
+            const existing = await store.attempts.where('key').equals(key).toArray();
+            if (existing.length === 0) return;
+            const summary = (await store.summary.get('all')) ?? emptySummary();
+            for (const stored of existing) applyAttempt(summary, stored, -1);
+            await store.attempts.where('key').equals(key).delete();
+            await store.summary.put(summary);
+          }),
+        );
+        changed();
+        return true;
+      } catch (error) {
+        fail(error);
+        return false;
+      }
+    },
+    async summary() {
+      try {
+        const summary = await run(async (store) => {
+          const stored = await store.summary.get('all');
+          if (stored) return stored;
+          // Written by a build without aggregates (never expected): rebuild once.
+          const rebuilt = summarise(await store.attempts.toArray());
+          await store.summary.put(rebuilt);
+          return rebuilt;
+        });
+        if (status.get().state === 'busy') status.set({ state: 'ready' });
+        return summary;
+      } catch (error) {
+        fail(error);
+        throw error;
+      }
+    },
+    async page(offset, limit) {
+      try {
+        return (
+          await run((store) =>
+            store.attempts.orderBy('startedAt').reverse().offset(offset).limit(limit).toArray(),
+          )
+        ).map(strip);
+      } catch (error) {
+        fail(error);
+        throw error;
+      }
+    },
+    async recent(limit) {
+      try {
+        const latest = await run((store) =>
+          store.attempts.orderBy('startedAt').reverse().limit(limit).toArray(),
+        );
+        return latest.map(strip).reverse();
       } catch (error) {
         fail(error);
         return [];
       }
     },
+    async all() {
+      try {
+        const count = await run((store) => store.attempts.count());
+        return (
+          await run((store) => store.attempts.orderBy('startedAt').toArray(), deadlineMs + count)
+        ).map(strip);
+      } catch (error) {
+        fail(error);
+        throw error;
+      }
+    },
     async importAttempts(attempts) {
-      if (!db)
-        throw new Error(
-          status.get().state === 'ready' ? 'History unavailable' : messageOf(status.get()),
-        );
-      const store = db;
+      if (!db) throw new Error(messageOf(status.get()) || 'History unavailable');
       // One transaction: either every new attempt is added or none is.
-      const added = await store.transaction('rw', store.attempts, async () => {
-        const existing = new Set((await store.attempts.toArray()).map(attemptKey));
-        const fresh = attempts.filter((a) => !existing.has(attemptKey(a)));
-        await store.attempts.bulkAdd(fresh.map(({ id: _id, ...rest }) => rest));
-        return fresh.length;
-      });
-      version.set(version.get() + 1);
+      const added = await run(
+        (store) =>
+          store.transaction('rw', store.attempts, store.summary, async () => {
+            const existing = new Set(
+              (await store.attempts.orderBy('key').uniqueKeys()).map(String),
+            );
+            const fresh: StoredAttempt[] = [];
+            for (const { id: _id, ...attempt } of attempts) {
+              const key = attemptKey(attempt);
+              if (existing.has(key)) continue;
+              existing.add(key);
+              fresh.push({ ...attempt, key });
+            }
+            const summary = (await store.summary.get('all')) ?? emptySummary();
+            for (const attempt of fresh) applyAttempt(summary, attempt, 1);
+            await store.attempts.bulkAdd(fresh);
+            await store.summary.put(summary);
+            return fresh.length;
+          }),
+        deadlineMs + attempts.length,
+      );
+      status.set({ state: 'ready' });
+      changed();
       return added;
     },
   };

@@ -137,15 +137,21 @@ describe('importHistory: every failure is a message', () => {
     expect(importAttempts).not.toHaveBeenCalled();
   });
 
-  it('storage refuses the import', async () => {
-    const importAttempts = vi.fn(() => Promise.reject(new Error('QuotaExceededError')));
-    const message = await importHistory(
-      fileOf(() => Promise.resolve(exportText)),
-      { importAttempts },
-    );
-    expect(message).toEqual({
-      text: 'Import failed, nothing was changed: QuotaExceededError.',
-      error: true,
-    });
+  it('storage full: says so in words, never the raw QuotaExceededError', async () => {
+    // Dexie wraps the browser's DOMException and keeps it as `inner`.
+    const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const wrapped = Object.assign(new Error('AbortError'), { name: 'AbortError', inner: quota });
+    for (const error of [quota, wrapped]) {
+      const importAttempts = vi.fn(() => Promise.reject(error));
+      const message = await importHistory(
+        fileOf(() => Promise.resolve(exportText)),
+        { importAttempts },
+      );
+      expect(message).toEqual({
+        text: 'Not enough storage space to import 2 attempts: nothing was changed. Free some space on this device (or export and clear old data), then try again.',
+        error: true,
+      });
+      expect(message.text).not.toMatch(/QuotaExceeded/);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { SaveFileError, type SaveTextFile } from '../native/save-file';
-import type { HistoryStore } from './history-db';
+import { describeStorageError, type HistoryStore } from './history-db';
 import { parseExport, toExport, type AttemptRecord } from './records';
 
 /** What the history view tells the user after an export or an import. */
@@ -74,6 +74,20 @@ export async function importHistory(
       error: false,
     };
   } catch (error) {
-    return { text: `Import failed, nothing was changed: ${reasonOf(error)}.`, error: true };
+    return { text: importFailure(error, parsed.value.length), error: true };
+  }
+}
+
+/** Why storage refused an import, in words (never a raw DOMException name). */
+function importFailure(error: unknown, count: number): string {
+  const status = describeStorageError(error);
+  const what = `${count} attempt${count === 1 ? '' : 's'}`;
+  switch (status.state) {
+    case 'full':
+      return `Not enough storage space to import ${what}: nothing was changed. Free some space on this device (or export and clear old data), then try again.`;
+    case 'busy':
+      return `Import failed, nothing was changed: ${status.message}`;
+    default:
+      return `Import failed, nothing was changed: ${reasonOf(error)}.`;
   }
 }

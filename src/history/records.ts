@@ -46,7 +46,29 @@ export interface AttemptRecord {
   /** 0..100. */
   score: number;
   notes: NoteRecord[];
+  /**
+   * Set when the attempt did not run to its end: saved as it happened, then interrupted (the
+   * microphone was lost, the page was hidden or closed). Absent on a completed attempt.
+   */
+  partial?: PartialReason;
 }
+
+/** Why an attempt is partial; `interrupted` is a draft the app never got to finish (tab closed). */
+export const PARTIAL_REASONS = ['interrupted', 'mic-lost', 'hidden'] as const;
+export type PartialReason = (typeof PARTIAL_REASONS)[number];
+
+/** Short forms for the attempt list. */
+export const PARTIAL_SHORT: Record<PartialReason, string> = {
+  interrupted: 'interrupted',
+  'mic-lost': 'mic lost',
+  hidden: 'app in background',
+};
+
+export const PARTIAL_LABELS: Record<PartialReason, string> = {
+  interrupted: 'interrupted (the app was closed)',
+  'mic-lost': 'the microphone was lost',
+  hidden: 'the app went to the background',
+};
 
 export const EXPORT_FORMAT = 'embouchure-history';
 export const EXPORT_VERSION = 1;
@@ -125,9 +147,20 @@ export function validateAttempt(raw: unknown, where = 'attempt'): Result<Attempt
   }
   if (!isRecord(raw.settings)) return { ok: false, error: `${where}.settings must be an object` };
   const settings: Record<string, string | number | boolean> = {};
-  for (const [key, value] of Object.entries(raw.settings)) {
+  const entries = Object.entries(raw.settings);
+  if (entries.length > 100) return { ok: false, error: `${where}.settings has too many fields` };
+  for (const [key, value] of entries) {
+    if (key.length > 64 || FORBIDDEN_KEYS.has(key)) {
+      return { ok: false, error: `${where}.settings has a field name this app does not accept` };
+    }
     if (!['string', 'number', 'boolean'].includes(typeof value)) {
       return { ok: false, error: `${where}.settings.${key} must be a string, number or boolean` };
+    }
+    if (typeof value === 'string' && value.length > 200) {
+      return { ok: false, error: `${where}.settings.${key} is too long` };
+    }
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      return { ok: false, error: `${where}.settings.${key} must be a finite number` };
     }
     settings[key] = value as string | number | boolean;
   }
@@ -141,15 +174,23 @@ export function validateAttempt(raw: unknown, where = 'attempt'): Result<Attempt
     if (!note.ok) return note;
     notes.push(note.value);
   }
+  if (raw.partial !== undefined && !(PARTIAL_REASONS as readonly unknown[]).includes(raw.partial)) {
+    return { ok: false, error: `${where}.partial must be one of ${PARTIAL_REASONS.join(', ')}` };
+  }
+  const startedAt = new Date(raw.startedAt);
+  if (Number.isNaN(startedAt.getTime())) {
+    return { ok: false, error: `${where}.startedAt must be an ISO date` };
+  }
   return {
     ok: true,
     value: {
-      startedAt: new Date(raw.startedAt).toISOString(),
+      startedAt: startedAt.toISOString(),
       durationS: raw.durationS,
       exercise: raw.exercise as ExerciseKind,
       settings,
       score: raw.score,
       notes,
+      ...(raw.partial === undefined ? {} : { partial: raw.partial as PartialReason }),
     },
   };
 }
@@ -172,23 +213,51 @@ export function parseExport(text: string): Result<AttemptRecord[]> {
     };
   }
   if (raw.version !== EXPORT_VERSION) {
-    return {
-      ok: false,
-      error: `Unsupported history export version ${String(raw.version)} (this app reads version ${EXPORT_VERSION}): nothing was imported.`,
-    };
+    return { ok: false, error: versionError(raw.version) };
   }
   if (!Array.isArray(raw.attempts)) {
     return { ok: false, error: 'The file has no list of attempts: nothing was imported.' };
   }
   const attempts: AttemptRecord[] = [];
+  // The same attempt several times in one file (or a file concatenated with itself) is kept once.
+  const seen = new Set<string>();
   for (let i = 0; i < raw.attempts.length; i++) {
     const attempt = validateAttempt(raw.attempts[i], `attempts[${i}]`);
     if (!attempt.ok) {
       return { ok: false, error: `Invalid file: ${attempt.error}. Nothing was imported.` };
     }
+    const key = attemptKey(attempt.value);
+    if (seen.has(key)) continue;
+    seen.add(key);
     attempts.push(attempt.value);
   }
   return { ok: true, value: attempts };
+}
+
+/** Field names that would touch prototypes if ever spread into an object: refused outright. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The message for a version this app cannot read. Never converts the raw value with String():
+ * an object such as `{"toString": 1}` throws "Cannot convert object to primitive value".
+ */
+function versionError(version: unknown): string {
+  const tail = `(this app reads version ${EXPORT_VERSION}): nothing was imported.`;
+  if (typeof version === 'number' && Number.isFinite(version)) {
+    return `Unsupported history export version ${version} ${tail}`;
+  }
+  if (typeof version === 'string') {
+    const shown = version.length > 20 ? `${version.slice(0, 20)}…` : version;
+    return `The export's version must be a number, but this file has the text "${shown}" ${tail}`;
+  }
+  const kind = version === undefined ? 'no version' : `a version of type ${describeType(version)}`;
+  return `This export has ${kind} ${tail}`;
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'list';
+  return typeof value;
 }
 
 /** Identity of an attempt across devices/imports: the same attempt imported twice is kept once. */

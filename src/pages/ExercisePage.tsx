@@ -9,6 +9,7 @@ import {
   IonToolbar,
 } from '@ionic/react';
 import { useState } from 'react';
+import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { PitchStatusBanner } from '../shared-ui/PitchStatusBanner';
 import { useObservable } from '../lib/use-observable';
 import { IntervalsExercise } from '../exercise/IntervalsExercise';
@@ -18,7 +19,7 @@ import { RoutineView } from '../exercise/RoutineView';
 import { ScalesExercise } from '../exercise/ScalesExercise';
 import { getHistoryStore } from '../history/history-db';
 import { HistoryView } from '../history/HistoryView';
-import type { ExerciseKind } from '../history/records';
+import { EXERCISE_LABELS, type ExerciseKind } from '../history/records';
 import { SettingsButton } from '../settings-screen/SettingsButton';
 import '../exercise/exercise.css';
 
@@ -92,21 +93,29 @@ export default function ExercisePage() {
         {/* The practice view stays mounted while the history is shown: a running exercise goes on. */}
         <div hidden={view !== 'practice'}>
           {active ? (
-            exercise(active)
+            <PanelBoundary key={active} name={EXERCISE_LABELS[active]}>
+              {exercise(active)}
+            </PanelBoundary>
           ) : (
-            <RoutineView
-              onOpen={(kind) => {
-                setQueue([]);
-                setActive(kind);
-              }}
-              onStartRoutine={(routine) => {
-                setActive(routine[0]);
-                setQueue(routine.slice(1));
-              }}
-            />
+            <PanelBoundary name="Today's routine">
+              <RoutineView
+                onOpen={(kind) => {
+                  setQueue([]);
+                  setActive(kind);
+                }}
+                onStartRoutine={(routine) => {
+                  setActive(routine[0]);
+                  setQueue(routine.slice(1));
+                }}
+              />
+            </PanelBoundary>
           )}
         </div>
-        {view === 'history' && <HistoryView history={history} />}
+        {view === 'history' && (
+          <PanelBoundary name="History">
+            <HistoryView history={history} />
+          </PanelBoundary>
+        )}
       </IonContent>
     </IonPage>
   );

@@ -1,5 +1,6 @@
 import { IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { usePitchService } from '../shared-ui/pitch-service-context';
+import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { PitchStatusBanner } from '../shared-ui/PitchStatusBanner';
 import { getInstrument, tunerHint } from '../music';
 import { getSettingsStore, useSettings } from '../settings';
@@ -89,23 +90,31 @@ export default function TunerPage() {
         <div className="visually-hidden" aria-live="polite" data-testid="tuner-announcement">
           {spoken}
         </div>
-        <FingeringView
-          writtenMidi={display.hasPitch ? display.writtenMidi : null}
-          noteLabel={labels ? labels.note : ''}
-        />
-        <PitchTrace
-          service={service}
-          transposition={settings.transposition}
-          a4Hz={settings.a4Hz}
-          inTuneCents={settings.inTuneCents}
-          spelling={settings.spelling}
-        />
-        <DroneControl
-          transposition={settings.transposition}
-          a4Hz={settings.a4Hz}
-          spelling={settings.spelling}
-        />
-        <TunerSettingsPanel settings={settings} store={store} />
+        <PanelBoundary name="The fingering chart">
+          <FingeringView
+            writtenMidi={display.hasPitch ? display.writtenMidi : null}
+            noteLabel={labels ? labels.note : ''}
+          />
+        </PanelBoundary>
+        <PanelBoundary name="The pitch trace">
+          <PitchTrace
+            service={service}
+            transposition={settings.transposition}
+            a4Hz={settings.a4Hz}
+            inTuneCents={settings.inTuneCents}
+            spelling={settings.spelling}
+          />
+        </PanelBoundary>
+        <PanelBoundary name="The drone">
+          <DroneControl
+            transposition={settings.transposition}
+            a4Hz={settings.a4Hz}
+            spelling={settings.spelling}
+          />
+        </PanelBoundary>
+        <PanelBoundary name="The tuner settings">
+          <TunerSettingsPanel settings={settings} store={store} />
+        </PanelBoundary>
       </IonContent>
     </IonPage>
   );

@@ -1,27 +1,75 @@
-import { useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { useEffect, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { askTabs, practisingAnywhere } from '../lib/practice-activity';
 import './update-prompt.css';
 
-/** "A new version is available": reload now (applies it) or later (next start picks it up). */
-export function UpdatePrompt(props: { onUpdate: () => Promise<void>; onDismiss: () => void }) {
-  const [updating, setUpdating] = useState(false);
-  const update = () => {
-    setUpdating(true);
-    props.onUpdate().catch((error: unknown) => {
-      console.warn('service worker: update failed', error);
-      setUpdating(false);
-    });
+/** 'waiting': a new version is installed; 'active': another tab applied it, this one runs the old. */
+export type PromptMode = 'waiting' | 'active';
+
+type Phase = 'idle' | 'checking' | 'held' | 'updating';
+
+/**
+ * "A new version is available": Reload applies it once no tab is mid-exercise (it waits, saying
+ * so, while one is), Later dismisses (the next start picks it up).
+ */
+export function UpdatePrompt(props: {
+  mode: PromptMode;
+  onUpdate: () => Promise<void>;
+  onDismiss: () => void;
+}) {
+  const [phase, setPhase] = useState<Phase>('idle');
+
+  // Held: apply as soon as every tab has finished its exercise.
+  useEffect(() => {
+    if (phase !== 'held') return;
+    const apply = (practising: boolean): void => {
+      if (practising) return;
+      setPhase('updating');
+      props.onUpdate().catch((error: unknown) => {
+        console.warn('service worker: update failed', error);
+        setPhase('idle');
+      });
+    };
+    const unsubscribe = practisingAnywhere.subscribe(apply);
+    apply(practisingAnywhere.get());
+    return unsubscribe;
+  }, [phase, props]);
+
+  const update = (): void => {
+    if (props.mode === 'active') {
+      setPhase('updating');
+      void props.onUpdate();
+      return;
+    }
+    setPhase('checking');
+    void askTabs().then(() => setPhase('held'));
   };
+
+  const text =
+    props.mode === 'active'
+      ? 'A new version of Embouchure is active. Reload when you have finished practising.'
+      : phase === 'held' && practisingAnywhere.get()
+        ? 'The update waits until the exercise running in this or another tab has finished.'
+        : 'A new version of Embouchure is available.';
   return (
     <div
       className="update-prompt"
       role="alertdialog"
       aria-labelledby="update-prompt-text"
       data-testid="update-prompt"
+      data-mode={props.mode}
+      data-phase={phase}
     >
-      <span id="update-prompt-text">A new version of Embouchure is available.</span>
-      <button type="button" data-testid="update-reload" onClick={update} disabled={updating}>
-        {updating ? 'Updating…' : 'Reload'}
+      <span id="update-prompt-text" data-testid="update-prompt-text">
+        {text}
+      </span>
+      <button
+        type="button"
+        data-testid="update-reload"
+        onClick={update}
+        disabled={phase !== 'idle'}
+      >
+        {phase === 'idle' ? 'Reload' : phase === 'updating' ? 'Updating…' : 'Waiting…'}
       </button>
       <button type="button" className="update-prompt__later" onClick={props.onDismiss}>
         Later
@@ -30,19 +78,26 @@ export function UpdatePrompt(props: { onUpdate: () => Promise<void>; onDismiss: 
   );
 }
 
+let current: { root: Root; container: HTMLElement } | null = null;
+
 /**
  * Shows the prompt in its own small React root on top of the app: it needs nothing from the app
- * tree, and the shell stays unaware of service workers.
+ * tree, and the shell stays unaware of service workers. A newer prompt replaces the shown one.
  */
-export function showUpdatePrompt(applyUpdate: () => Promise<void>): void {
-  if (document.querySelector('[data-update-prompt-root]')) return;
-  const container = document.createElement('div');
-  container.dataset.updatePromptRoot = '';
-  document.body.append(container);
-  const root = createRoot(container);
+export function showUpdatePrompt(applyUpdate: () => Promise<void>, mode: PromptMode): void {
+  if (!current) {
+    const container = document.createElement('div');
+    container.dataset.updatePromptRoot = '';
+    document.body.append(container);
+    current = { root: createRoot(container), container };
+  }
+  const shown = current;
   const dismiss = () => {
-    root.unmount();
-    container.remove();
+    shown.root.unmount();
+    shown.container.remove();
+    if (current === shown) current = null;
   };
-  root.render(<UpdatePrompt onUpdate={applyUpdate} onDismiss={dismiss} />);
+  shown.root.render(
+    <UpdatePrompt key={mode} mode={mode} onUpdate={applyUpdate} onDismiss={dismiss} />,
+  );
 }

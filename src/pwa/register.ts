@@ -1,5 +1,7 @@
+/// <reference types="vite-plugin-pwa/vanillajs" />
 import { registerSW } from 'virtual:pwa-register';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import type { PromptMode } from './UpdatePrompt';
 
 export interface PwaStatus {
   /** Everything is precached: the app now works with no network. */
@@ -19,12 +21,17 @@ declare global {
 /**
  * Registers the service worker (build/pwa.ts) and shows the update prompt when a new deployment
  * is waiting. Loaded lazily after start-up, on the web only (the Android/iOS apps ship their files).
+ *
+ * The update is applied only when no tab is mid-exercise (src/lib/practice-activity.ts, asked by
+ * the prompt), and a tab reloads only when its own player said so: when another tab applied the
+ * update, this one says "a new version is active" and waits for its player's Reload.
  */
 export function registerServiceWorker(
-  showUpdatePrompt: (applyUpdate: () => Promise<void>) => void,
+  showUpdatePrompt: (applyUpdate: () => Promise<void>, mode: PromptMode) => void,
 ): void {
   if (!('serviceWorker' in navigator)) return;
   globalThis.__embouchurePwa = pwaStatus;
+  let appliedHere = false;
   const updateServiceWorker = registerSW({
     immediate: true,
     onOfflineReady() {
@@ -33,12 +40,19 @@ export function registerServiceWorker(
     onNeedRefresh() {
       status.set({ ...status.get(), updateAvailable: true });
       showUpdatePrompt(async () => {
-        // Activates the waiting worker; a controlled page reloads once it takes over. A tab that
-        // was never controlled (the very first visit) gets no such event: reload it here.
+        // Activates the waiting worker; this page reloads once it takes over (onNeedReload). A
+        // tab that was never controlled (the very first visit) gets no such event: reload here.
+        appliedHere = true;
         const controlled = Boolean(navigator.serviceWorker.controller);
         await updateServiceWorker(true);
         if (!controlled) window.location.reload();
-      });
+      }, 'waiting');
+    },
+    onNeedReload() {
+      // The new version took over. This tab asked for it: reload. Another tab did: never reload
+      // by ourselves (the player may be mid-exercise here); offer it.
+      if (appliedHere) window.location.reload();
+      else showUpdatePrompt(() => Promise.resolve(window.location.reload()), 'active');
     },
     onRegisterError(error: unknown) {
       console.warn('service worker: registration failed (the app works, just not offline)', error);

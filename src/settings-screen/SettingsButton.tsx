@@ -1,11 +1,13 @@
 import { IonButton, IonButtons, IonIcon } from '@ionic/react';
 import { settingsOutline } from 'ionicons/icons';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { PanelBoundary } from '../shared-ui/ErrorBoundary';
+import { lazyWithRetry } from '../shared-ui/lazy-retry';
 
 // The modal and the settings content are their own chunk, fetched on the first tap (initial JS
 // budget, README "Bundle size"); the button alone travels with each page.
-const SettingsModal = lazy(() => import('./SettingsModal'));
+const SettingsModal = lazyWithRetry(() => import('./SettingsModal'));
 
 /**
  * The gear button for a page header's toolbar (`<IonToolbar>…<SettingsButton /></IonToolbar>`),
@@ -34,9 +36,11 @@ export function SettingsButton() {
         </IonButton>
       </IonButtons>
       {requested && (
-        <Suspense fallback={null}>
-          <SettingsModal isOpen={openAt === pathname} onClose={() => setOpenAt(null)} />
-        </Suspense>
+        <PanelBoundary name="Settings">
+          <Suspense fallback={null}>
+            <SettingsModal isOpen={openAt === pathname} onClose={() => setOpenAt(null)} />
+          </Suspense>
+        </PanelBoundary>
       )}
     </>
   );

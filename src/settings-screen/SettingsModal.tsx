@@ -7,6 +7,7 @@ import {
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
+import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { SettingsContent } from './SettingsContent';
 
 /**
@@ -32,7 +33,9 @@ export default function SettingsModal(props: { isOpen: boolean; onClose: () => v
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding settings-screen">
-        <SettingsContent />
+        <PanelBoundary name="Settings">
+          <SettingsContent />
+        </PanelBoundary>
       </IonContent>
     </IonModal>
   );

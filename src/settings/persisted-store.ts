@@ -17,6 +17,11 @@ export interface PersistedStore<T> extends ReadonlyObservable<Readonly<T>> {
   update(patch: Partial<T>): void;
   /** Back to the defaults (persisted). */
   reset(): void;
+  /**
+   * Why the last change could not be saved (storage full or blocked), else null. The change
+   * still applies for this session; the UI says it will not survive a restart.
+   */
+  readonly saveProblem: ReadonlyObservable<string | null>;
 }
 
 export interface PersistedStoreOptions<T> {
@@ -54,17 +59,23 @@ export function createPersistedStore<T extends object>(
   const observable = createObservable<Readonly<T>>(
     Object.freeze(load(storage, key, defaults, validators)),
   );
+  const saveProblem = createObservable<string | null>(null);
   const commit = (next: T): void => {
     observable.set(Object.freeze(next));
     try {
       storage?.setItem(key, JSON.stringify(next));
-    } catch {
+      saveProblem.set(null);
+    } catch (error) {
       // Storage full or disabled (private mode): the value still applies for this session.
+      saveProblem.set(
+        `Your ${noun} change applies now but could not be saved (${storageReason(error)}), so it will be lost when the app restarts.`,
+      );
     }
   };
   return {
     get: observable.get,
     subscribe: observable.subscribe,
+    saveProblem,
     update(patch) {
       const current = observable.get();
       const next: T = { ...current };
@@ -98,6 +109,13 @@ function load<T extends object>(
   } catch {
     return { ...defaults };
   }
+}
+
+function storageReason(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED'
+    ? "this device's storage for the app is full: free some space"
+    : 'storage is blocked in this browser';
 }
 
 /** localStorage, or null where it is missing or blocked for the origin. */

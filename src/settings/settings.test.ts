@@ -98,3 +98,41 @@ describe('settings store', () => {
     expect(store.get().fastResponse).toBe(true);
   });
 });
+
+describe('settings store with storage full', () => {
+  it('keeps the change for the session and says it could not be saved', () => {
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('quota', 'QuotaExceededError');
+      },
+    };
+    const store = createSettingsStore(full);
+    expect(store.saveProblem.get()).toBeNull();
+    store.update({ a4Hz: 442 });
+    expect(store.get().a4Hz).toBe(442);
+    expect(store.saveProblem.get()).toMatch(
+      /setting change applies now but could not be saved \(this device's storage for the app is full/,
+    );
+  });
+
+  it('the message goes once a save succeeds again', () => {
+    let fail = true;
+    const data = new Map<string, string>();
+    const store = createSettingsStore({
+      getItem: (k) => data.get(k) ?? null,
+      setItem: (k, v) => {
+        if (fail) throw new DOMException('quota', 'QuotaExceededError');
+        data.set(k, v);
+      },
+    });
+    store.update({ a4Hz: 441 });
+    expect(store.saveProblem.get()).not.toBeNull();
+    fail = false;
+    store.update({ a4Hz: 443 });
+    expect(store.saveProblem.get()).toBeNull();
+    expect(
+      createSettingsStore({ getItem: (k) => data.get(k) ?? null, setItem: () => {} }).get().a4Hz,
+    ).toBe(443);
+  });
+});

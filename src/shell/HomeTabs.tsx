@@ -1,20 +1,27 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
 import { musicalNotesOutline, speedometerOutline } from 'ionicons/icons';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { TrackOnMount } from '../analytics/TrackOnMount';
+import { PageBoundary } from '../shared-ui/ErrorBoundary';
+import { lazyWithRetry } from '../shared-ui/lazy-retry';
 
-// Each page is its own chunk, loaded when its tab is first shown.
-const ExercisePage = lazy(() => import('../pages/ExercisePage'));
-const TunerPage = lazy(() => import('../pages/TunerPage'));
+// Each page is its own chunk, loaded when its tab is first shown (retried, then "offline…").
+const ExercisePage = lazyWithRetry(() => import('../pages/ExercisePage'));
+const TunerPage = lazyWithRetry(() => import('../pages/TunerPage'));
 const TUNER_STARTED = { name: 'tuner_started' } as const;
 
 /**
  * Ionic's IonTabs accepts only an outlet/tabs as children, so each lazy page gets its own Suspense
- * (a Suspense directly inside IonTabs throws).
+ * (a Suspense directly inside IonTabs throws), inside its own error boundary: a page that fails
+ * (or cannot be fetched) says so, and the tab bar and the other page keep working.
  */
-function Lazy(props: { children: ReactNode }) {
-  return <Suspense fallback={null}>{props.children}</Suspense>;
+function Lazy(props: { name: string; children: ReactNode }) {
+  return (
+    <PageBoundary name={props.name}>
+      <Suspense fallback={null}>{props.children}</Suspense>
+    </PageBoundary>
+  );
 }
 
 /** `/home/*`: the tab shell. `/home` opens the exercise tab. */
@@ -25,7 +32,7 @@ export function HomeTabs() {
         <Route
           path="exercise"
           element={
-            <Lazy>
+            <Lazy name="The exercise page">
               <ExercisePage />
             </Lazy>
           }
@@ -33,7 +40,7 @@ export function HomeTabs() {
         <Route
           path="tuner"
           element={
-            <Lazy>
+            <Lazy name="The tuner">
               <TrackOnMount event={TUNER_STARTED}>
                 <TunerPage />
               </TrackOnMount>

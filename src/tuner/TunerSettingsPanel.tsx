@@ -1,9 +1,9 @@
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import {
   INSTRUMENTS,
+  type InstrumentId,
   SPELLING_LABELS,
   SPELLINGS,
-  type InstrumentId,
   type Spelling,
 } from '../music';
 import { A4_HZ_RANGE, type Settings, type SettingsStore } from '../settings';
@@ -18,6 +18,11 @@ export function TunerSettingsPanel(props: { settings: Readonly<Settings>; store:
   const { settings, store } = props;
   // Unique per instance: the tuner page and the settings screen can both be mounted.
   const a4LabelId = useId();
+  const saveProblem = useSyncExternalStore(
+    store.saveProblem.subscribe,
+    store.saveProblem.get,
+    store.saveProblem.get,
+  );
   const setA4 = (hz: number) => {
     if (!Number.isFinite(hz)) return;
     store.update({ a4Hz: Math.min(A4_HZ_RANGE.max, Math.max(A4_HZ_RANGE.min, Math.round(hz))) });
@@ -27,6 +32,11 @@ export function TunerSettingsPanel(props: { settings: Readonly<Settings>; store:
   const setFast = (fastResponse: boolean) => store.update({ fastResponse });
   return (
     <section className="tuner-settings" aria-label="Tuner settings">
+      {saveProblem && (
+        <p role="alert" className="error" data-testid="settings-save-problem">
+          {saveProblem}
+        </p>
+      )}
       <label className="tuner-field">
         <span>Instrument</span>
         <select

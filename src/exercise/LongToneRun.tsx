@@ -1,0 +1,210 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { usePitchService } from '../shared-ui/pitch-service-context';
+import { useObservable } from '../lib/use-observable';
+import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
+import type { HistoryStore } from '../history/history-db';
+import { fingeringFor, noteName, spelledName } from '../music';
+import { useSettings } from '../settings';
+import { LivePitch } from './LivePitch';
+import type { LongToneSession, LongToneState } from './long-tone-session';
+import { notesFor, type LongToneSetup } from './LongToneSetup';
+import { LongToneResults } from './Results';
+import { SaveStatus } from './SaveStatus';
+import { StaffView } from './StaffView';
+import { useSaveAttempt, type AttemptContent } from './use-save-attempt';
+import { useSessionDriver } from './use-session-driver';
+import { ValveDiagram } from './ValveDiagram';
+
+const round1 = (value: number | null): number | null =>
+  value === null ? null : Math.round(value * 10) / 10;
+
+/** What the history keeps of a long-tone run so far. */
+function contentOf(
+  state: LongToneState,
+  setup: LongToneSetup,
+  settings: { transposition: string; a4Hz: number },
+): AttemptContent | null {
+  if (state.outcomes.length === 0) return null;
+  return {
+    settings: {
+      instrument: settings.transposition,
+      a4Hz: settings.a4Hz,
+      inTuneCents: setup.inTuneCents,
+      holdSeconds: setup.holdSeconds,
+      pattern: setup.pattern,
+    },
+    score: state.score,
+    notes: state.outcomes.map((o) => ({
+      writtenMidi: o.writtenMidi,
+      name: o.name,
+      score: o.result.score,
+      medianCents: round1(o.result.medianCents),
+      spreadCents: round1(o.result.spreadCents),
+      driftCents: round1(o.result.driftCents),
+      inTuneFraction: Math.round(o.result.inTuneFraction * 1000) / 1000,
+    })),
+  };
+}
+
+/** The running long-tone exercise, then its results; every finished note is saved at once. */
+export function LongToneRun(props: {
+  session: LongToneSession;
+  startedAt: Date;
+  setup: LongToneSetup;
+  history: HistoryStore;
+  onAgain: () => void;
+  onDone?: () => void;
+}) {
+  const { session, setup } = props;
+  const service = usePitchService();
+  const settings = useSettings();
+  const state = useObservable(session.state);
+  const notes = useMemo(() => notesFor(setup, settings.spelling), [setup, settings.spelling]);
+  const drone = useRef<ReferenceTone | null>(null);
+
+  // Every reading goes to the session; React only hears about note boundaries.
+  useSessionDriver(service, session);
+
+  const content = useMemo(() => contentOf(state, setup, settings), [state, setup, settings]);
+  const save = useSaveAttempt({
+    history: props.history,
+    exercise: 'long-tones',
+    startedAt: props.startedAt,
+    done: state.phase === 'done',
+    content,
+    finish: () => session.finish(),
+  });
+
+  const targetHz = state.phase === 'done' ? null : session.targetHz(state.index);
+  useEffect(() => {
+    if (!setup.drone) return;
+    if (targetHz === null) {
+      drone.current?.stop();
+      return;
+    }
+    drone.current ??= createReferenceTone();
+    void drone.current.start(targetHz).catch((e: unknown) => console.warn('drone failed', e));
+  }, [setup.drone, targetHz]);
+  useEffect(
+    () => () => {
+      void drone.current?.dispose();
+    },
+    [],
+  );
+
+  if (state.phase === 'done') {
+    return (
+      <>
+        <LongToneResults
+          outcomes={state.outcomes}
+          score={state.score}
+          sessionAdvice={state.sessionAdvice}
+          inTuneCents={setup.inTuneCents}
+          saveStatus={<SaveStatus save={save} />}
+        />
+        <div className="buttons">
+          {props.onDone && (
+            <button type="button" data-testid="next-exercise" onClick={props.onDone}>
+              Next exercise
+            </button>
+          )}
+          <button type="button" data-testid="lt-again" onClick={props.onAgain}>
+            New long tones
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  const note = notes[state.index];
+  const next = notes[state.index + 1];
+  const fingering = fingeringFor(note.midi);
+  const last = state.outcomes.at(-1);
+  return (
+    <section className="exercise-run" aria-label="Long tones">
+      <h2>
+        Note {state.index + 1} of {notes.length}:{' '}
+        <span data-testid="target-note">{spelledName(note)}</span>
+      </h2>
+      <div className="exercise-target">
+        <StaffView
+          notes={next ? [note, next] : [note]}
+          label={`Target ${spelledName(note)}${next ? `, then ${spelledName(next)}` : ''}`}
+        />
+        {fingering.hasFingering && (
+          <ValveDiagram
+            primary={fingering.primary}
+            alternates={fingering.alternates}
+            uses={fingering.alternateUses}
+          />
+        )}
+      </div>
+      <p data-testid="phase" className="phase" data-phase={state.phase}>
+        {state.phase === 'waiting'
+          ? `Breathe, then play ${spelledName(note)} and hold it ${setup.holdSeconds} s.`
+          : `Hold ${spelledName(note)}…`}
+      </p>
+      {state.phase === 'waiting' && state.heardInsteadMidi !== null && (
+        // A wrong note starts no hold: say what was heard, so the player can find the target.
+        <p className="heard-instead" data-testid="heard-instead" role="status">
+          Heard {noteName(state.heardInsteadMidi, { spelling: settings.spelling })}, not{' '}
+          {spelledName(note)}: the hold starts on {spelledName(note)}.
+        </p>
+      )}
+      <HoldProgress onsetMs={state.onsetMs} holdMs={setup.holdSeconds * 1000} />
+      <LivePitch
+        reading={service.reading}
+        targetHz={targetHz}
+        inTuneCents={setup.inTuneCents}
+        instrument={settings.transposition}
+        a4Hz={settings.a4Hz}
+        spelling={settings.spelling}
+      />
+      {last?.advice && (
+        <p className="coach" data-testid="last-advice">
+          {last.name}: {last.result.score}/100. {last.advice.summary}
+        </p>
+      )}
+      {save.savedNotes > 0 && (
+        <p className="saved-so-far" data-testid="saved-so-far">
+          Saved as you play: {save.savedNotes} note{save.savedNotes === 1 ? '' : 's'} so far.
+        </p>
+      )}
+      {save.message && save.message !== 'Saved to your history.' && (
+        <p role="alert" className="error" data-testid="save-message">
+          {save.message}
+        </p>
+      )}
+      <div className="buttons">
+        <button type="button" onClick={() => session.skip(performance.now())}>
+          Next note
+        </button>
+        <button type="button" data-testid="lt-finish" onClick={() => session.finish()}>
+          Finish
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** How much of the hold is done: a <progress> advanced by requestAnimationFrame, not React. */
+function HoldProgress(props: { onsetMs: number | null; holdMs: number }) {
+  const bar = useRef<HTMLProgressElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    if (props.onsetMs === null) {
+      element.value = 0;
+      return;
+    }
+    const onsetMs = props.onsetMs;
+    let frame = 0;
+    const step = (): void => {
+      element.value = Math.min(1, (performance.now() - onsetMs) / props.holdMs);
+      if (element.value < 1) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [props.onsetMs, props.holdMs]);
+  return <progress ref={bar} className="hold-progress" max={1} value={0} aria-label="Hold" />;
+}
