@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { WAIT_MS } from './wait';
 import { readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
 
 /**
@@ -29,7 +30,7 @@ async function openTuner(file: string, settings?: Record<string, unknown>) {
   }
   await page.goto(appUrl('/home/tuner'));
   await expect
-    .poll(async () => (await serviceSnapshot(page)).state, { timeout: 15_000 })
+    .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
     .toBe('connected');
   await recordReadings(page);
   return page;
@@ -45,7 +46,7 @@ async function waitForText(
     ([id, expected]) =>
       document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() === expected,
     [testId, text] as const,
-    { timeout: 30_000 },
+    { timeout: WAIT_MS },
   );
 }
 

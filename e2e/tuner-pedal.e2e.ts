@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { WAIT_MS } from './wait';
 import { readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
 
 /**
@@ -7,7 +8,6 @@ import { readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
  * 140 Hz floor. Without the setting it reads as no pitch; with it (ticked on the tuner page, the
  * stream restarts with the pedal floor) it reads as written C3, never an octave up (C4).
  */
-const TIMEOUT_MS = 20_000;
 let browser: LaunchedBrowser;
 
 beforeAll(async () => {
@@ -23,13 +23,13 @@ describe('pedal tones', () => {
     const { page } = browser;
     await page.goto(appUrl('/home/tuner'));
     await expect
-      .poll(async () => (await serviceSnapshot(page)).state, { timeout: TIMEOUT_MS })
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
       .toBe('connected');
     await recordReadings(page);
     // Two loops of the file (1.8 s each, ~40 block readings) with the 140 Hz floor: never a note.
     const start = (await serviceSnapshot(page)).diagnostics.messages;
     await expect
-      .poll(async () => (await serviceSnapshot(page)).diagnostics.messages, { timeout: TIMEOUT_MS })
+      .poll(async () => (await serviceSnapshot(page)).diagnostics.messages, { timeout: WAIT_MS })
       .toBeGreaterThan(start + 40);
     expect((await readingLog(page)).filter((s) => s.note !== '')).toEqual([]);
     expect(await page.getAttribute('[data-testid="tuner-reading"]', 'data-signal')).not.toBe(
@@ -38,17 +38,17 @@ describe('pedal tones', () => {
 
     await page.check('[data-testid="pedal-tones"]');
     await expect
-      .poll(async () => (await serviceSnapshot(page)).reading.live, { timeout: TIMEOUT_MS })
+      .poll(async () => (await serviceSnapshot(page)).reading.live, { timeout: WAIT_MS })
       .toBe(true);
     await expect
       .poll(() => page.getAttribute('[data-testid="tuner-reading"]', 'data-note'), {
-        timeout: TIMEOUT_MS,
+        timeout: WAIT_MS,
       })
       .toBe('C3');
     await recordReadings(page);
     await expect
       .poll(async () => (await readingLog(page)).filter((s) => s.note === 'C3').length, {
-        timeout: TIMEOUT_MS,
+        timeout: WAIT_MS,
       })
       .toBeGreaterThan(20);
     const notes = new Set((await readingLog(page)).map((s) => s.note).filter((n) => n !== ''));

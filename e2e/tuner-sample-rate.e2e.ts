@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appUrl, audioDir, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { WAIT_MS } from './wait';
 import { centsOff, serviceSnapshot } from './tuner-helpers';
 
 /**
@@ -16,8 +17,6 @@ const truth = JSON.parse(readFileSync(`${audioDir()}/truth.json`, 'utf8')) as Tr
 const FILE = 'clean/sr48000/tpt_n064_E4.wav';
 const note = truth.files.find((f) => f.file === FILE)?.notes[0];
 if (!note) throw new Error(`${FILE} is not in truth.json`);
-
-const TIMEOUT_MS = 20_000;
 
 let browser: LaunchedBrowser | undefined;
 afterEach(async () => {
@@ -54,7 +53,7 @@ describe('tuner at a forced AudioContext rate, fast response on', () => {
       );
       await page.goto(appUrl('/home/tuner'));
       await expect
-        .poll(async () => (await serviceSnapshot(page)).state, { timeout: TIMEOUT_MS })
+        .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
         .toBe('connected');
       const { diagnostics } = await serviceSnapshot(page);
       expect(diagnostics.sampleRate).toBe(rate);
@@ -68,7 +67,7 @@ describe('tuner at a forced AudioContext rate, fast response on', () => {
             const hz = Number(await reading.getAttribute('data-hz'));
             return shown === note.name && Math.abs(centsOff(hz, note.measured_hz)) < 15;
           },
-          { timeout: TIMEOUT_MS },
+          { timeout: WAIT_MS },
         )
         .toBe(true);
       expect((await serviceSnapshot(page)).state).toBe('connected');

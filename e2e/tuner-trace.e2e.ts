@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { WAIT_MS } from './wait';
 import { serviceSnapshot } from './tuner-helpers';
 
 /**
@@ -8,7 +9,6 @@ import { serviceSnapshot } from './tuner-helpers';
  * segments of a window that follows the current note. With no signal the needle rests at the left
  * stop, outside the in-tune band.
  */
-const TIMEOUT_MS = 30_000;
 let browser: LaunchedBrowser;
 
 beforeAll(async () => {
@@ -24,11 +24,11 @@ describe('tuner trace', () => {
     const { page } = browser;
     await page.goto(appUrl('/home/tuner'));
     await expect
-      .poll(async () => (await serviceSnapshot(page)).state, { timeout: TIMEOUT_MS })
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
       .toBe('connected');
     await expect
       .poll(() => page.getAttribute('[data-testid="pitch-trace"]', 'data-range'), {
-        timeout: TIMEOUT_MS,
+        timeout: WAIT_MS,
       })
       .toBe('Bb3..Eb5');
   });
