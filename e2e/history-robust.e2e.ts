@@ -229,6 +229,8 @@ describe('a database another tab holds (an upgrade that never finishes)', () => 
     await view.getByTestId('tab-practice').click();
     await view.getByTestId('open-long-tones').click();
     await view.getByTestId('lt-pattern').selectOption('single');
+    // The microphone plays concert G4: written A4 on B♭ trumpet (a hold starts on the target only).
+    await view.getByTestId('lt-note').selectOption({ label: 'A4' });
     await view.getByTestId('lt-hold').fill('1');
     await view.getByTestId('lt-start').click();
     await view.getByTestId('results').waitFor();

@@ -83,7 +83,8 @@ describe('practice saved as it happens', () => {
   });
 
   it('tab closed mid-exercise: the notes already played are in the history, marked partial', async () => {
-    browser = await launchBrowser({ wav: audioFile(WAV) });
+    // Concert F4 = written G4, the first note of the chromatic run (a hold starts on the target).
+    browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n065_F4_v110.wav') });
     const { page, context } = browser;
     const view = await startLongTone(page, 'pyramid', 1);
     // The first note is done once the second one is asked for, and in the history once it says so.
