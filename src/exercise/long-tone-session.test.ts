@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { midiOf, chartNote, writtenMidiToHz } from '../music';
-import { createTestStream } from '../audio/testing/stream';
+import { createTestStream, liveReading } from '../audio/testing/stream';
 import { createLongToneSession } from './long-tone-session';
 
 const notes = [chartNote(midiOf('A4')), chartNote(midiOf('E5'))];
@@ -101,5 +101,19 @@ describe('long-tone session', () => {
     const session = sessionOf(options);
     session.finish();
     expect(session.state.get()).toMatchObject({ phase: 'done', outcomes: [] });
+  });
+
+  it('the stream stopping mid-hold ends that hold with what was heard (not at the first reading back)', () => {
+    const session = sessionOf(options);
+    const a4Hz = writtenMidiToHz(midiOf('A4'), 'bb-trumpet');
+    const t = play(session, play(session, 0, 200, 0), 400, a4Hz);
+    expect(session.state.get().phase).toBe('holding');
+    session.onReading(liveReading(0, t + 10, 'fast', { live: false }));
+    const state = session.state.get();
+    expect(state).toMatchObject({ phase: 'waiting', index: 1 });
+    expect(state.outcomes[0]?.result.medianCents).not.toBeNull();
+    // Back after a minute: nothing completes by itself, the next note waits for its onset.
+    play(session, t + 60_000, 500, 0);
+    expect(session.state.get()).toMatchObject({ phase: 'waiting', index: 1 });
   });
 });

@@ -163,7 +163,14 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     targetHz: (index) => targets[index],
     onReading(reading) {
       const current = state.get();
-      if (!reading.live || current.phase !== 'holding' || current.onsetMs === null) return;
+      if (current.phase !== 'holding' || current.onsetMs === null) return;
+      if (!reading.live) {
+        // The stream stopped mid-hold (page hidden, microphone lost): the hold ends with what was
+        // heard, instead of counting the time away and ending at the first reading back.
+        lastTimeMs = reading.timeMs;
+        complete();
+        return;
+      }
       // A reading describes its whole window: its pitch belongs to the window's middle.
       const timeMs = (reading.windowStartMs + reading.windowEndMs) / 2;
       lastTimeMs = reading.windowEndMs;
