@@ -103,17 +103,23 @@ describe('long-tone session', () => {
     expect(session.state.get()).toMatchObject({ phase: 'done', outcomes: [] });
   });
 
-  it('the stream stopping mid-hold ends that hold with what was heard (not at the first reading back)', () => {
-    const session = sessionOf(options);
+  it('the stream stopping mid-hold: the note starts over on return; finish() scores what was heard', () => {
     const a4Hz = writtenMidiToHz(midiOf('A4'), 'bb-trumpet');
-    const t = play(session, play(session, 0, 200, 0), 400, a4Hz);
-    expect(session.state.get().phase).toBe('holding');
-    session.onReading(liveReading(0, t + 10, 'fast', { live: false }));
-    const state = session.state.get();
-    expect(state).toMatchObject({ phase: 'waiting', index: 1 });
+    // Page hidden, then back a minute later: the time away is not a hold, the note starts over.
+    const back = sessionOf(options);
+    let t = play(back, play(back, 0, 200, 0), 400, a4Hz);
+    back.onReading(liveReading(0, t + 10, 'fast', { live: false }));
+    t = play(back, t + 60_000, 300, 0);
+    expect(back.state.get()).toMatchObject({ phase: 'waiting', index: 0, outcomes: [] });
+    play(back, t, 300, a4Hz);
+    expect(back.state.get()).toMatchObject({ phase: 'holding', index: 0 });
+    // Microphone lost for good: the exercise is finished with the hold heard so far.
+    const lost = sessionOf(options);
+    t = play(lost, play(lost, 0, 200, 0), 400, a4Hz);
+    lost.onReading(liveReading(0, t + 10, 'fast', { live: false }));
+    lost.finish();
+    const state = lost.state.get();
+    expect(state.phase).toBe('done');
     expect(state.outcomes[0]?.result.medianCents).not.toBeNull();
-    // Back after a minute: nothing completes by itself, the next note waits for its onset.
-    play(session, t + 60_000, 500, 0);
-    expect(session.state.get()).toMatchObject({ phase: 'waiting', index: 1 });
   });
 });

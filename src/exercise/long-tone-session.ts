@@ -109,6 +109,8 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
   });
   let samples: PitchSample[] = [];
   let lastTimeMs = 0;
+  /** The stream stopped during the current hold (see `onReading`). */
+  let holdInterrupted = false;
 
   const complete = (): void => {
     const current = state.get();
@@ -165,10 +167,16 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
       const current = state.get();
       if (current.phase !== 'holding' || current.onsetMs === null) return;
       if (!reading.live) {
-        // The stream stopped mid-hold (page hidden, microphone lost): the hold ends with what was
-        // heard, instead of counting the time away and ending at the first reading back.
-        lastTimeMs = reading.timeMs;
-        complete();
+        // The stream stopped mid-hold (page hidden, microphone lost): the time away is not part of
+        // the hold. `finish()` still scores what was heard (a microphone lost for good).
+        holdInterrupted = true;
+        return;
+      }
+      if (holdInterrupted) {
+        // Back after an interruption: this note starts over at its next onset.
+        holdInterrupted = false;
+        samples = [];
+        state.set({ ...current, phase: 'waiting', onsetMs: null });
         return;
       }
       // A reading describes its whole window: its pitch belongs to the window's middle.
@@ -189,6 +197,7 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
         return;
       }
       samples = [];
+      holdInterrupted = false;
       lastTimeMs = event.confirmedMs;
       state.set({ ...current, phase: 'holding', onsetMs: event.onsetMs, heardInsteadMidi: null });
     },
