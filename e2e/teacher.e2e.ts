@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import type { LaunchedBrowser } from './browser';
 import { WAIT_MS } from './wait';
-import { readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
+import { openTunerWith, readingLog } from './tuner-helpers';
 
 /**
  * What the tuner says about a note, as a trumpet teacher would (issue 10), with the fake
@@ -21,19 +21,9 @@ afterEach(async () => {
 });
 
 async function openTuner(file: string, settings?: Record<string, unknown>) {
-  browser = await launchBrowser({ wav: audioFile(file) });
-  const { page } = browser;
-  if (settings) {
-    await page.addInitScript((value: string) => {
-      localStorage.setItem('embouchure.settings.v1', value);
-    }, JSON.stringify(settings));
-  }
-  await page.goto(appUrl('/home/tuner'));
-  await expect
-    .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
-    .toBe('connected');
-  await recordReadings(page);
-  return page;
+  const opened = await openTunerWith(file, settings);
+  browser = opened.browser;
+  return opened.page;
 }
 
 /** Resolves when the element's text is exactly `text` (checked every animation frame). */

@@ -1,4 +1,7 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { WAIT_MS } from './wait';
 
 /** What the e2e tests read of the page's pitch service (`globalThis.__embouchurePitchService`). */
 export interface ServiceSnapshot {
@@ -162,4 +165,27 @@ export async function signalSamples(
     await sleep(everyMs);
   }
   return samples;
+}
+
+/**
+ * The tuner with a corpus file on the fake microphone and optional stored settings, connected and
+ * recording readings. Returns the browser (close it in `afterEach`) and its page.
+ */
+export async function openTunerWith(
+  file: string,
+  settings?: Record<string, unknown>,
+): Promise<{ browser: LaunchedBrowser; page: Page }> {
+  const browser = await launchBrowser({ wav: audioFile(file) });
+  const { page } = browser;
+  if (settings) {
+    await page.addInitScript((value: string) => {
+      localStorage.setItem('embouchure.settings.v1', value);
+    }, JSON.stringify(settings));
+  }
+  await page.goto(appUrl('/home/tuner'));
+  await expect
+    .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
+    .toBe('connected');
+  await recordReadings(page);
+  return { browser, page };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appUrl, audioDir, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
 import {
+  openTunerWith,
   centsOff,
   distinctRuns,
   isSubsequence,
@@ -48,19 +49,9 @@ afterEach(async () => {
 });
 
 async function openTuner(file: string, settings?: Record<string, unknown>) {
-  browser = await launchBrowser({ wav: audioFile(file) });
-  const { page } = browser;
-  if (settings) {
-    await page.addInitScript((value: string) => {
-      localStorage.setItem('embouchure.settings.v1', value);
-    }, JSON.stringify(settings));
-  }
-  await page.goto(appUrl('/home/tuner'));
-  await expect
-    .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
-    .toBe('connected');
-  await recordReadings(page);
-  return page;
+  const opened = await openTunerWith(file, settings);
+  browser = opened.browser;
+  return opened.page;
 }
 
 /**
