@@ -189,3 +189,17 @@ export async function openTunerWith(
   await recordReadings(page);
   return { browser, page };
 }
+
+/**
+ * Waits until the stream has sent `readings` more readings (whatever the machine's load), then
+ * checks that the tuner showed no note in that time (its reading log, started here).
+ */
+export async function expectNoNoteOver(page: Page, readings: number): Promise<void> {
+  await recordReadings(page);
+  const start = (await serviceSnapshot(page)).diagnostics.messages;
+  await expect
+    .poll(async () => (await serviceSnapshot(page)).diagnostics.messages, { timeout: WAIT_MS })
+    .toBeGreaterThan(start + readings);
+  expect((await readingLog(page)).filter((s) => s.note !== '')).toEqual([]);
+  expect(await page.getAttribute('[data-testid="tuner-reading"]', 'data-note')).toBe('');
+}

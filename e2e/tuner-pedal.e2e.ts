@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
 import { WAIT_MS } from './wait';
-import { readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
+import { expectNoNoteOver, readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
 
 /**
  * Pedal tones: concert B♭2 (116.5 Hz, written C3 on B♭ trumpet) is below the specification's
@@ -25,13 +25,8 @@ describe('pedal tones', () => {
     await expect
       .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
       .toBe('connected');
-    await recordReadings(page);
     // Two loops of the file (1.8 s each, ~40 block readings) with the 140 Hz floor: never a note.
-    const start = (await serviceSnapshot(page)).diagnostics.messages;
-    await expect
-      .poll(async () => (await serviceSnapshot(page)).diagnostics.messages, { timeout: WAIT_MS })
-      .toBeGreaterThan(start + 40);
-    expect((await readingLog(page)).filter((s) => s.note !== '')).toEqual([]);
+    await expectNoNoteOver(page, 40);
     expect(await page.getAttribute('[data-testid="tuner-reading"]', 'data-signal')).not.toBe(
       'pitch',
     );
