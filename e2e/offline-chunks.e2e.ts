@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { openSettings } from './settings-screen';
 
 /**
  * Issue 15: a page whose code was never fetched, opened offline, says so with Reload (the tab bar
@@ -66,10 +67,12 @@ describe('settings with storage full', () => {
         }
       }
     });
-    const a4 = activePage(page).getByTestId('a4-hz');
+    // Settings live in the settings screen only (issue 14: nothing duplicated on the tuner).
+    const settings = await openSettings(page);
+    const a4 = settings.getByTestId('a4-hz');
     await a4.fill('442');
     await a4.press('Tab');
-    const problem = activePage(page).getByTestId('settings-save-problem');
+    const problem = settings.getByTestId('settings-save-problem');
     await problem.waitFor();
     expect(await problem.textContent()).toMatch(
       /change applies now but could not be saved \(this device's storage for the app is full/,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { closeSettings, openSettings } from './settings-screen';
 import { WAIT_MS } from './wait';
 import { expectNoNoteOver, readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
 
@@ -31,7 +32,8 @@ describe('pedal tones', () => {
       'pitch',
     );
 
-    await page.check('[data-testid="pedal-tones"]');
+    await (await openSettings(page)).getByTestId('pedal-tones').check();
+    await closeSettings(page);
     await expect
       .poll(async () => (await serviceSnapshot(page)).reading.live, { timeout: WAIT_MS })
       .toBe(true);

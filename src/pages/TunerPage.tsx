@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
@@ -11,7 +12,8 @@ import { FingeringView } from '../tuner/FingeringView';
 import { InputLevelMeter } from '../tuner/InputLevelMeter';
 import { PitchTrace } from '../tuner/PitchTrace';
 import { formatCents, noPitchText, noteLabels } from '../tuner/tuner-display';
-import { TunerSettingsPanel } from '../tuner/TunerSettingsPanel';
+import { StrobeView } from '../tuner/StrobeView';
+import { TunerViewSwitch } from '../tuner/TunerViewSwitch';
 import { useAnnouncement } from '../tuner/use-announcement';
 import { useTunerDisplay } from '../tuner/use-tuner-display';
 import '../tuner/tuner.css';
@@ -19,12 +21,17 @@ import '../tuner/tuner.css';
 const VERDICT_TEXT = { flat: 'Flat — push up', 'in-tune': 'In tune', sharp: 'Sharp — bring down' };
 const VERDICT_SYMBOL = { flat: '▼', 'in-tune': '✓', sharp: '▲' };
 
-/** `/home/tuner`: the live tuner. */
+/**
+ * `/home/tuner`: the live tuner. On a phone the first screen is the note, the needle (or strobe)
+ * and the cents; the view and the drone are one tap away; fingering and trace follow. Settings
+ * live in the settings screen only (the gear).
+ */
 export default function TunerPage() {
   const service = usePitchService();
   const store = getSettingsStore();
   const settings = useSettings(store);
-  const { display, signal } = useTunerDisplay(service, settings);
+  const { display, signal, motion } = useTunerDisplay(service, settings);
+  const [droneOpen, setDroneOpen] = useState(false);
   const spoken = useAnnouncement(display, settings.transposition, settings.spelling);
   const instrument = getInstrument(settings.transposition);
   const isConcert = instrument.id === 'concert';
@@ -67,11 +74,15 @@ export default function TunerPage() {
           <div className="tuner-reading__hint" data-testid="tuner-hint">
             {labels && hint ? `${labels.note} · ${hint}` : ' '}
           </div>
-          <CentsGauge
-            cents={display.hasPitch ? display.cents : null}
-            inTuneCents={settings.inTuneCents}
-          />
-          <InputLevelMeter service={service} />
+          {settings.tunerView === 'strobe' ? (
+            <StrobeView motion={motion} inTuneCents={settings.inTuneCents} />
+          ) : (
+            <CentsGauge
+              cents={display.hasPitch ? display.cents : null}
+              inTuneCents={settings.inTuneCents}
+              motion={motion}
+            />
+          )}
           {display.hasPitch ? (
             <div className="tuner-reading__verdict">
               <span className="tuner-reading__cents">{formatCents(display)} ¢</span>{' '}
@@ -86,7 +97,34 @@ export default function TunerPage() {
               <div className="tuner-reading__hz">A4 = {settings.a4Hz} Hz</div>
             </div>
           )}
+          <InputLevelMeter service={service} />
         </section>
+        <div className="tuner-tools">
+          <TunerViewSwitch
+            view={settings.tunerView}
+            onChange={(tunerView) => store.update({ tunerView })}
+          />
+          <button
+            type="button"
+            className={droneOpen ? 'tuner-button tuner-button--on' : 'tuner-button'}
+            data-testid="drone-open"
+            aria-expanded={droneOpen}
+            aria-controls="tuner-drone-panel"
+            onClick={() => setDroneOpen((open) => !open)}
+          >
+            Drone
+          </button>
+        </div>
+        {/* Kept mounted when closed: a drone that is playing keeps playing. */}
+        <div id="tuner-drone-panel" hidden={!droneOpen}>
+          <PanelBoundary name="The drone">
+            <DroneControl
+              transposition={settings.transposition}
+              a4Hz={settings.a4Hz}
+              spelling={settings.spelling}
+            />
+          </PanelBoundary>
+        </div>
         <div className="visually-hidden" aria-live="polite" data-testid="tuner-announcement">
           {spoken}
         </div>
@@ -104,16 +142,6 @@ export default function TunerPage() {
             inTuneCents={settings.inTuneCents}
             spelling={settings.spelling}
           />
-        </PanelBoundary>
-        <PanelBoundary name="The drone">
-          <DroneControl
-            transposition={settings.transposition}
-            a4Hz={settings.a4Hz}
-            spelling={settings.spelling}
-          />
-        </PanelBoundary>
-        <PanelBoundary name="The tuner settings">
-          <TunerSettingsPanel settings={settings} store={store} />
         </PanelBoundary>
       </IonContent>
     </IonPage>

@@ -16,7 +16,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
 }
 
 describe('settings store', () => {
-  it('defaults to B-flat trumpet, A4 = 440 Hz, ±5 cents, block mode, no pedal tones', () => {
+  it('defaults to B-flat trumpet, A4 = 440 Hz, ±5 cents, block mode, no pedal tones, light damping, whole cents, needle', () => {
     const store = createSettingsStore(memoryStorage());
     expect(store.get()).toEqual({
       transposition: 'bb-trumpet',
@@ -25,7 +25,34 @@ describe('settings store', () => {
       fastResponse: false,
       pedalTones: false,
       spelling: 'default',
+      damping: 'light',
+      centsPrecision: 'whole',
+      tunerView: 'needle',
     });
+  });
+
+  it('keeps the damping, cents precision and view, and refuses values outside their lists', () => {
+    const storage = memoryStorage();
+    createSettingsStore(storage).update({
+      damping: 'heavy',
+      centsPrecision: 'tenths-when-steady',
+      tunerView: 'strobe',
+    });
+    const reloaded = createSettingsStore(storage).get();
+    expect([reloaded.damping, reloaded.centsPrecision, reloaded.tunerView]).toEqual([
+      'heavy',
+      'tenths-when-steady',
+      'strobe',
+    ]);
+    expect(() =>
+      createSettingsStore(memoryStorage()).update({ damping: 'max' as 'heavy' }),
+    ).toThrow(/none, light, medium, heavy/);
+    const parsed = parseSettings({ damping: 3, centsPrecision: 'hundredths', tunerView: 'dial' });
+    expect([parsed.damping, parsed.centsPrecision, parsed.tunerView]).toEqual([
+      'light',
+      'whole',
+      'needle',
+    ]);
   });
 
   it('keeps the note-spelling preference (flats, sharps, by key) and refuses anything else', () => {
@@ -82,6 +109,9 @@ describe('settings store', () => {
       fastResponse: true,
       pedalTones: false,
       spelling: 'default',
+      damping: 'light',
+      centsPrecision: 'whole',
+      tunerView: 'needle',
     });
   });
 

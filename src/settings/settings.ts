@@ -32,6 +32,16 @@ export type TranspositionId = InstrumentId;
 export const A4_HZ_RANGE = { min: MIN_A4_HZ, max: MAX_A4_HZ } as const;
 export const IN_TUNE_CENTS_RANGE = { min: 1, max: 25 } as const;
 
+/** How much the tuner's needle and cents average out (src/tuner/cents-motion.ts). */
+export const DAMPING_LEVELS = ['none', 'light', 'medium', 'heavy'] as const;
+export type Damping = (typeof DAMPING_LEVELS)[number];
+/** Whole cents always, or tenths once the note is steady. */
+export const CENTS_PRECISIONS = ['whole', 'tenths-when-steady'] as const;
+export type CentsPrecision = (typeof CENTS_PRECISIONS)[number];
+/** The tuner's main view: a needle gauge or a strobe band. */
+export const TUNER_VIEWS = ['needle', 'strobe'] as const;
+export type TunerView = (typeof TUNER_VIEWS)[number];
+
 export interface Settings {
   /** Written pitch is shown for this instrument; 'concert' shows sounding pitch. */
   transposition: TranspositionId;
@@ -49,6 +59,12 @@ export interface Settings {
    * and intervals are then spelled by interval from there.
    */
   spelling: Spelling;
+  /** Damping of the needle and cents: 'none' follows every reading, 'heavy' sits still on vibrato. */
+  damping: Damping;
+  /** Whole cents by default: a decimal changing several times a second cannot be read. */
+  centsPrecision: CentsPrecision;
+  /** Needle or strobe on the tuner. */
+  tunerView: TunerView;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
@@ -58,6 +74,9 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   fastResponse: false,
   pedalTones: false,
   spelling: 'default',
+  damping: 'light',
+  centsPrecision: 'whole',
+  tunerView: 'needle',
 });
 
 export const SETTINGS_STORAGE_KEY = 'embouchure.settings.v1';
@@ -66,6 +85,13 @@ const inRange = (value: unknown, min: number, max: number, unit: string): string
   typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max
     ? undefined
     : `must be a number ${min}..${max} ${unit}`;
+
+const oneOf =
+  (allowed: readonly string[]) =>
+  (value: unknown): string | undefined =>
+    typeof value === 'string' && allowed.includes(value)
+      ? undefined
+      : `must be one of ${allowed.join(', ')}`;
 
 const VALIDATORS: Validators<Settings> = {
   transposition: (v) =>
@@ -80,6 +106,9 @@ const VALIDATORS: Validators<Settings> = {
     typeof v === 'string' && (SPELLINGS as readonly string[]).includes(v)
       ? undefined
       : `must be one of ${SPELLINGS.join(', ')}`,
+  damping: oneOf(DAMPING_LEVELS),
+  centsPrecision: oneOf(CENTS_PRECISIONS),
+  tunerView: oneOf(TUNER_VIEWS),
 };
 
 /** Settings from an untrusted stored value: every invalid or missing field takes its default. */

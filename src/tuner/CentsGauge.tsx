@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { PITCH_GRADIENT_ID } from '../shared-ui/PitchGradientDefs';
+import type { CentsMotion } from './use-tuner-display';
 
 const CX = 100;
 const CY = 108;
@@ -19,21 +21,43 @@ function arc(fromCents: number, toCents: number, radius: number): string {
 
 const TICKS = [-50, -40, -30, -20, -10, 0, 10, 20, 30, 40, 50];
 
+/** Needle angle for a reading: clamped to ±50 ¢; with no signal it rests at the left stop. */
+export function needleDegrees(cents: number | null): number {
+  // Resting in the green would read as "in tune" at a glance.
+  const shown =
+    cents === null
+      ? -GAUGE_RANGE_CENTS
+      : Math.max(-GAUGE_RANGE_CENTS, Math.min(GAUGE_RANGE_CENTS, cents));
+  return (shown / GAUGE_RANGE_CENTS) * 90;
+}
+
+const needleTransform = (cents: number | null): string =>
+  `rotate(${needleDegrees(cents).toFixed(2)}deg)`;
+
 /**
  * Cents deviation as a needle over a semicircular arc drawn with the root shell's
  * green→yellow→red gradient: each half is the same arc (centre → edge), the left one mirrored,
  * so the colour always goes from green at 0 ¢ to red at ±50 ¢. The in-tune band is outlined.
  * Decorative for screen readers: the reading's text says the same.
  */
-export function CentsGauge(props: { cents: number | null; inTuneCents: number }) {
-  const { cents, inTuneCents } = props;
-  // With no signal the needle rests at the left stop, well outside the in-tune band: resting in
-  // the green would read as "in tune" at a glance.
-  const shown =
-    cents === null
-      ? -GAUGE_RANGE_CENTS
-      : Math.max(-GAUGE_RANGE_CENTS, Math.min(GAUGE_RANGE_CENTS, cents));
-  const needleDeg = (shown / GAUGE_RANGE_CENTS) * 90;
+export function CentsGauge(props: {
+  cents: number | null;
+  inTuneCents: number;
+  /** When given, the needle follows it frame by frame (smooth, never behind the text). */
+  motion?: CentsMotion;
+}) {
+  const { cents, inTuneCents, motion } = props;
+  const needleRef = useRef<SVGGElement>(null);
+  useEffect(() => {
+    const needle = needleRef.current;
+    if (!motion || !needle) return;
+    const place = (value: number | null): void => {
+      needle.style.transform = needleTransform(value);
+      needle.classList.toggle('cents-gauge__needle--idle', value === null);
+    };
+    place(motion.current());
+    return motion.onFrame(place);
+  }, [motion]);
   const halfArc = arc(0, GAUGE_RANGE_CENTS, R);
   return (
     <svg className="cents-gauge" viewBox="0 0 200 122" aria-hidden="true" focusable="false">
@@ -59,10 +83,17 @@ export function CentsGauge(props: { cents: number | null; inTuneCents: number })
       <text x={point(50, R)[0] - 2} y={CY + 13} className="cents-gauge__label" textAnchor="middle">
         +50
       </text>
+      {/* With `motion` React leaves the needle's transform alone: the frame loop owns it. */}
       <g
-        className={`cents-gauge__needle${cents === null ? ' cents-gauge__needle--idle' : ''}`}
+        ref={needleRef}
+        data-testid="cents-needle"
+        className={
+          motion
+            ? 'cents-gauge__needle cents-gauge__needle--animated'
+            : `cents-gauge__needle${cents === null ? ' cents-gauge__needle--idle' : ''}`
+        }
         style={{
-          transform: `rotate(${needleDeg.toFixed(2)}deg)`,
+          ...(motion ? {} : { transform: needleTransform(cents) }),
           transformOrigin: `${CX}px ${CY}px`,
         }}
       >

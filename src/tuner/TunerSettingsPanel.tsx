@@ -6,12 +6,33 @@ import {
   SPELLINGS,
   type Spelling,
 } from '../music';
-import { A4_HZ_RANGE, type Settings, type SettingsStore } from '../settings';
+import {
+  A4_HZ_RANGE,
+  CENTS_PRECISIONS,
+  DAMPING_LEVELS,
+  type CentsPrecision,
+  type Damping,
+  type Settings,
+  type SettingsStore,
+} from '../settings';
+
+const DAMPING_LABELS: Record<Damping, string> = {
+  none: 'None: follows every reading',
+  light: 'Light',
+  medium: 'Medium',
+  heavy: 'Heavy: sits still on vibrato',
+};
+
+const PRECISION_LABELS: Record<CentsPrecision, string> = {
+  whole: 'Whole cents',
+  'tenths-when-steady': 'Tenths when the note is steady',
+};
 
 const BANDS = [2, 3, 5, 10, 15];
 
 /**
- * Instrument (transposition), reference A4, in-tune band and response mode. Native controls: they
+ * Instrument (transposition), note names, reference A4, in-tune band, needle damping, cents
+ * precision, response mode and pedal tones. Native controls: they
  * are keyboard- and screen-reader-friendly everywhere and testable without overlays.
  */
 export function TunerSettingsPanel(props: { settings: Readonly<Settings>; store: SettingsStore }) {
@@ -114,6 +135,36 @@ export function TunerSettingsPanel(props: { settings: Readonly<Settings>; store:
           {BANDS.map((cents) => (
             <option key={cents} value={cents}>
               ±{cents} cents
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="tuner-field">
+        <span>Needle damping</span>
+        <select
+          data-testid="damping"
+          value={settings.damping}
+          onChange={(event) => store.update({ damping: event.target.value as Damping })}
+        >
+          {DAMPING_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {DAMPING_LABELS[level]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="tuner-field">
+        <span>Cents shown</span>
+        <select
+          data-testid="cents-precision"
+          value={settings.centsPrecision}
+          onChange={(event) =>
+            store.update({ centsPrecision: event.target.value as CentsPrecision })
+          }
+        >
+          {CENTS_PRECISIONS.map((precision) => (
+            <option key={precision} value={precision}>
+              {PRECISION_LABELS[precision]}
             </option>
           ))}
         </select>

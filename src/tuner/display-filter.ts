@@ -1,5 +1,6 @@
 import type { PitchReading, ResponseMode } from '../audio/pitch-service-types';
 import { createPitchSmoother } from '../music';
+import type { Damping } from '../settings';
 
 /**
  * From the pitch stream to the Hz the tuner shows: a running median of 3 with a hold
@@ -16,15 +17,27 @@ export interface DisplayFilter {
   reset(): void;
 }
 
-/** Median window and hold per mode (the hold bridges ~4 block readings, or a tongued gap). */
-export function smootherOptionsFor(response: ResponseMode): { windowSize: number; holdMs: number } {
-  return response === 'fast' ? { windowSize: 3, holdMs: 250 } : { windowSize: 3, holdMs: 400 };
+/**
+ * Median window and hold per mode (the hold bridges ~4 block readings, or a tongued gap). With
+ * medium or heavy damping the cents follower does the smoothing and the median is left out: a
+ * median of three readings of a vibrato beats against the analysis rate (10.8 readings/s at
+ * 44.1 kHz against a 5 Hz vibrato's 10 Hz harmonic) and makes a slow wander that no damping removes.
+ */
+export function smootherOptionsFor(
+  response: ResponseMode,
+  damping: Damping = 'light',
+): { windowSize: number; holdMs: number } {
+  const windowSize = damping === 'medium' || damping === 'heavy' ? 1 : 3;
+  return { windowSize, holdMs: response === 'fast' ? 250 : 400 };
 }
 
 const QUARTER_TONE_RATIO = 2 ** (1 / 24);
 
-export function createDisplayFilter(response: ResponseMode): DisplayFilter {
-  const smoother = createPitchSmoother(smootherOptionsFor(response));
+export function createDisplayFilter(
+  response: ResponseMode,
+  damping: Damping = 'light',
+): DisplayFilter {
+  const smoother = createPitchSmoother(smootherOptionsFor(response, damping));
   return {
     push(reading) {
       const { hz, noteHz } = reading;

@@ -63,6 +63,10 @@ describe('describeReading', () => {
     const flat = describeReading(440 * 2 ** (-7.04 / 1200), { ...bb, transposition: 'concert' });
     expect(formatCents(flat)).toBe('-7.0');
     expect(flat).toMatchObject({ verdict: 'flat' });
+    // Whole cents, as the tuner shows them unless tenths were chosen for a steady note.
+    if (!sharp.hasPitch || !flat.hasPitch) throw new Error('expected pitches');
+    expect(formatCents({ ...sharp, centsDigits: 0 })).toBe('+35');
+    expect(formatCents({ ...flat, cents: -7, centsDigits: 0 })).toBe('-7');
   });
 
   it('uses the A4 reference: 442 Hz at A4 = 442 is in tune', () => {

@@ -21,8 +21,10 @@ export type TunerDisplay =
       concertNote: string;
       concertNoteAscii: string;
       concertMidi: number;
-      /** Signed cents from the nearest note, rounded to 0.1. */
+      /** Signed cents from the nearest note, rounded to `centsDigits` decimals. */
       cents: number;
+      /** Decimals of `cents` worth showing: 0 (whole cents) or 1 (a steady note, if chosen). */
+      centsDigits: 0 | 1;
       /** Hz rounded to 0.1. */
       hz: number;
       verdict: TuningVerdict;
@@ -81,15 +83,16 @@ export function describeReading(hz: number, settings: DisplaySettings): TunerDis
     writtenMidi: note.writtenMidi,
     concertMidi: note.concertMidi,
     cents,
+    centsDigits: 1,
     hz: round1(hz),
     verdict: tuningVerdict(cents, settings.inTuneCents),
   };
 }
 
-/** Signed cents with one decimal: "+3.2", "-35.0", "0.0"; "" when there is no signal. */
+/** Signed cents as shown: "+3", "-35", "0", or with tenths "+3.2"; "" when there is no signal. */
 export function formatCents(display: TunerDisplay): string {
   if (!display.hasPitch) return '';
-  const text = display.cents.toFixed(1);
+  const text = display.cents.toFixed(display.centsDigits);
   return display.cents > 0 ? `+${text}` : text;
 }
 
@@ -99,6 +102,7 @@ export function sameDisplay(a: TunerDisplay, b: TunerDisplay): boolean {
   return (
     a.writtenMidi === b.writtenMidi &&
     a.cents === b.cents &&
+    a.centsDigits === b.centsDigits &&
     a.hz === b.hz &&
     a.verdict === b.verdict
   );

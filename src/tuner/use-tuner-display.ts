@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { PitchReading, PitchService } from '../audio/pitch-service-types';
+import { tuningVerdict } from '../music';
+import type { CentsPrecision, Damping } from '../settings';
+import {
+  createCentsFollower,
+  createSteadiness,
+  DAMPING_HYSTERESIS,
+  DAMPING_TIME_CONSTANT_MS,
+  quantizeCents,
+} from './cents-motion';
 import { createDisplayFilter } from './display-filter';
 import {
   describeReading,
@@ -11,65 +20,158 @@ import {
   type TunerDisplay,
 } from './tuner-display';
 
-export type TunerDisplayOptions = DisplaySettings;
+export interface TunerDisplayOptions extends DisplaySettings {
+  damping: Damping;
+  centsPrecision: CentsPrecision;
+}
+
+/**
+ * The needle's position frame by frame (cents, `null` with no pitch), for views that draw at
+ * display rate (gauge, strobe) without a React render per frame.
+ */
+export interface CentsMotion {
+  /** Called on every animation frame while a note sounds, and once with `null` when it stops. */
+  onFrame(listener: (cents: number | null, timeMs: number) => void): () => void;
+  /** Where the needle is now. */
+  current(): number | null;
+}
 
 export interface TunerView {
+  /** What the text shows: the note and the damped cents, quantised (whole cents by default). */
   display: TunerDisplay;
   /** Silence, sound without a clear pitch, or a pitch (`signalState`, from the latest level). */
   signal: SignalState;
+  motion: CentsMotion;
 }
 
 /**
  * The tuner's reading: the stream's confirmed note, smoothed (`display-filter.ts`) for the reading's
- * own mode, and described for the chosen instrument and A4. The component re-renders only when what it shows
- * changes (note, cents to 0.1, Hz to 0.1, signal state), not on every message from the audio
- * thread.
+ * own mode, described for the chosen instrument and A4, then damped as the player chose
+ * (`cents-motion.ts`). One animation-frame loop runs while a note sounds: it moves the needle and
+ * the strobe, and re-renders the text only when the number shown changes, so the needle is never
+ * behind the text and React renders a few times a second, not on every message or frame.
  */
 export function useTunerDisplay(service: PitchService, options: TunerDisplayOptions): TunerView {
   const [display, setDisplay] = useState<TunerDisplay>(NO_SIGNAL);
   const [signal, setSignal] = useState<SignalState>('silence');
-  const { transposition, a4Hz, inTuneCents } = options;
+  const [motion] = useState(createMotion);
+  const { transposition, a4Hz, inTuneCents, spelling, damping, centsPrecision } = options;
 
   useEffect(() => {
-    const settings: DisplaySettings = { transposition, a4Hz, inTuneCents };
-    let filter = createDisplayFilter(service.mode.get().response);
+    const settings: DisplaySettings = { transposition, a4Hz, inTuneCents, spelling };
+    let filter = createDisplayFilter(service.mode.get().response, damping);
     let filterResponse = service.mode.get().response;
+    const follower = createCentsFollower(DAMPING_TIME_CONSTANT_MS[damping]);
+    const steadiness = createSteadiness();
+    let target: TunerDisplay = NO_SIGNAL;
+    let shownCents: number | null = null;
     let current: TunerDisplay | undefined;
     let currentSignal: SignalState = 'silence';
+    let frame = 0;
+
+    const render = (next: TunerDisplay): void => {
+      if (current && sameDisplay(current, next)) return;
+      current = next;
+      setDisplay(next);
+    };
+    // The text for the needle's position now: whole cents, or tenths once the note is steady.
+    const tick = (timeMs: number): void => {
+      if (!target.hasPitch) return;
+      const cents = follower.valueAt(timeMs);
+      motion.emit(cents, timeMs);
+      const step = centsPrecision === 'tenths-when-steady' && steadiness.steady() ? 0.1 : 1;
+      shownCents = quantizeCents(cents, shownCents, step, DAMPING_HYSTERESIS[damping]);
+      render({
+        ...target,
+        cents: shownCents,
+        centsDigits: step === 1 ? 0 : 1,
+        // The Hz shown is the note's at the cents shown, so the two always agree.
+        hz: Math.round(target.hz * 2 ** ((shownCents - target.cents) / 1200) * 10) / 10,
+        verdict: tuningVerdict(shownCents, inTuneCents),
+      });
+    };
+    const loop = (timeMs: number): void => {
+      frame = 0;
+      tick(timeMs);
+      if (target.hasPitch) frame = requestAnimationFrame(loop);
+    };
+    const stop = (levelDb: number): void => {
+      if (frame) cancelAnimationFrame(frame);
+      frame = 0;
+      target = NO_SIGNAL;
+      shownCents = null;
+      steadiness.reset();
+      motion.emit(null, performance.now());
+      show(NO_SIGNAL, levelDb);
+    };
     const show = (next: TunerDisplay, levelDb: number): void => {
       const nextSignal = signalState(next.hasPitch, levelDb, currentSignal);
       if (nextSignal !== currentSignal) {
         currentSignal = nextSignal;
         setSignal(nextSignal);
       }
-      if (current && sameDisplay(current, next)) return;
-      current = next;
-      setDisplay(next);
+      if (!next.hasPitch) render(NO_SIGNAL);
     };
     const onReading = (reading: PitchReading): void => {
       if (!reading.live) {
         filter.reset();
-        show(NO_SIGNAL, Number.NEGATIVE_INFINITY);
+        stop(Number.NEGATIVE_INFINITY);
         return;
       }
       if (reading.response !== filterResponse) {
         filterResponse = reading.response;
-        filter = createDisplayFilter(filterResponse);
+        filter = createDisplayFilter(filterResponse, damping);
       }
-      show(describeReading(filter.push(reading), settings), reading.levelDb);
+      const next = describeReading(filter.push(reading), settings);
+      if (!next.hasPitch) {
+        if (target.hasPitch) stop(reading.levelDb);
+        else show(NO_SIGNAL, reading.levelDb);
+        return;
+      }
+      const nowMs = performance.now();
+      if (!target.hasPitch || target.writtenMidi !== next.writtenMidi) {
+        // A new note shows at once: damping smooths a note, never a change of note.
+        follower.jumpTo(next.cents, nowMs);
+        steadiness.reset();
+        shownCents = null;
+      } else {
+        follower.setTarget(next.cents, nowMs);
+      }
+      steadiness.push(next.cents);
+      target = next;
+      show(next, reading.levelDb);
+      tick(nowMs);
+      if (!frame) frame = requestAnimationFrame(loop);
     };
     const unsubscribeReading = service.reading.subscribe(onReading);
     const unsubscribeStatus = service.status.subscribe((status) => {
       if (status.state !== 'connected') {
         filter.reset();
-        show(NO_SIGNAL, Number.NEGATIVE_INFINITY);
+        stop(Number.NEGATIVE_INFINITY);
       }
     });
     return () => {
       unsubscribeReading();
       unsubscribeStatus();
+      if (frame) cancelAnimationFrame(frame);
     };
-  }, [service, transposition, a4Hz, inTuneCents]);
+  }, [service, motion, transposition, a4Hz, inTuneCents, spelling, damping, centsPrecision]);
 
-  return { display, signal };
+  return { display, signal, motion };
+}
+
+function createMotion(): CentsMotion & { emit(cents: number | null, timeMs: number): void } {
+  const listeners = new Set<(cents: number | null, timeMs: number) => void>();
+  let latest: number | null = null;
+  return {
+    onFrame(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    current: () => latest,
+    emit(cents, timeMs) {
+      latest = cents;
+      for (const listener of listeners) listener(cents, timeMs);
+    },
+  };
 }

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A temporary folder for WAVs a test synthesises; `remove()` in afterAll. */
+export function synthWavDir(prefix: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), `embouchure-${prefix}-`));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** Writes `seconds` of `sample(i)` (clipped to ±1) as a 16-bit mono PCM WAV; returns its path. */
+export function writeSynthWav(
+  dir: string,
+  name: string,
+  seconds: number,
+  sample: (i: number) => number,
+  rate = 48000,
+): string {
+  const n = Math.round(seconds * rate);
+  const bytes = Buffer.alloc(44 + 2 * n);
+  bytes.write('RIFF', 0);
+  bytes.writeUInt32LE(36 + 2 * n, 4);
+  bytes.write('WAVEfmt ', 8);
+  bytes.writeUInt32LE(16, 16);
+  bytes.writeUInt16LE(1, 20);
+  bytes.writeUInt16LE(1, 22);
+  bytes.writeUInt32LE(rate, 24);
+  bytes.writeUInt32LE(rate * 2, 28);
+  bytes.writeUInt16LE(2, 32);
+  bytes.writeUInt16LE(16, 34);
+  bytes.write('data', 36);
+  bytes.writeUInt32LE(2 * n, 40);
+  for (let i = 0; i < n; i++) {
+    const x = Math.max(-1, Math.min(1, sample(i)));
+    bytes.writeInt16LE(Math.round(x * 32767), 44 + 2 * i);
+  }
+  const path = join(dir, name);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+/**
+ * A brass-like tone at `hz`: the first eight harmonics falling 3 dB each, peak ≈ 0.5, so the engine
+ * sees a trumpet's harmonic series rather than a bare sine. With `vibrato`, the pitch swings
+ * sinusoidally by ±`depthCents` at `rateHz` (phase-accumulated, so the waveform stays continuous).
+ * Call it once per file: it keeps the running phase.
+ */
+export function brassTone(
+  hz: number,
+  rate = 48000,
+  vibrato?: { rateHz: number; depthCents: number },
+): (i: number) => number {
+  const amplitudes = Array.from({ length: 8 }, (_, k) => 10 ** ((-3 * k) / 20));
+  const scale = 0.5 / amplitudes.reduce((sum, a) => sum + a, 0);
+  let phase = 0;
+  return (i) => {
+    const bend = vibrato
+      ? 2 ** ((vibrato.depthCents * Math.sin((2 * Math.PI * vibrato.rateHz * i) / rate)) / 1200)
+      : 1;
+    phase += (2 * Math.PI * hz * bend) / rate;
+    let x = 0;
+    for (let k = 0; k < amplitudes.length; k++) {
+      x += (amplitudes[k] as number) * Math.sin(phase * (k + 1));
+    }
+    return x * scale;
+  };
+}
