@@ -91,11 +91,12 @@ describe('tuner page', () => {
     expect(await reading.textContent()).not.toContain('NaN');
   });
 
-  it('shows concert pitch in concert mode (chosen on the page)', async () => {
+  it('shows concert pitch in concert mode (chosen in the settings screen)', async () => {
     const file = 'clean/sr44100/tpt_n069_A4_v110.wav';
     const note = truthOf(file).notes[0] as TruthNote;
     const page = await openTuner(file);
-    await page.selectOption('[data-testid="transposition"]', 'concert');
+    await (await openSettings(page)).getByTestId('transposition').selectOption('concert');
+    await closeSettings(page);
     // The display follows at the next reading (≤ 93 ms in block mode).
     await expect
       .poll(() => page.getAttribute('[data-testid="tuner-reading"]', 'data-note'))
@@ -107,7 +108,14 @@ describe('tuner page', () => {
     expect(Math.abs(shown - centsOff(note.measured_hz, note.nominal_hz))).toBeLessThanOrEqual(3);
     // The setting survives a reload.
     await page.reload();
-    await expect.poll(() => page.inputValue('[data-testid="transposition"]')).toBe('concert');
+    await expect
+      .poll(() => page.getAttribute('[data-testid="tuner-reading"]', 'data-note'), {
+        timeout: WAIT_MS,
+      })
+      .toBe('A4');
+    expect(await (await openSettings(page)).getByTestId('transposition').inputValue()).toBe(
+      'concert',
+    );
   });
 
   it('reads a file detuned by +35 cents sharp by ~35 cents', async () => {
