@@ -88,9 +88,7 @@ export function chordToneHz(rootHz: number, semitones: number, temperament: Temp
   const octaves = Math.floor(semitones / 12);
   const interval = JUST_INTERVALS[pitchClass(semitones)] as JustInterval;
   const ratio =
-    temperament === 'just'
-      ? interval.ratio[0] / interval.ratio[1]
-      : 2 ** (interval.semitones / 12);
+    temperament === 'just' ? interval.ratio[0] / interval.ratio[1] : 2 ** (interval.semitones / 12);
   return rootHz * ratio * 2 ** octaves;
 }
 
