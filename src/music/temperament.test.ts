@@ -3,6 +3,7 @@ import { midiOf, spelledNoteName, spelledToMidi, SPELLINGS } from './notes';
 import { LETTERS } from './spelling';
 import {
   chordToneHz,
+  droneChordHz,
   intervalAbove,
   intonationTarget,
   JUST_INTERVALS,
@@ -139,3 +140,16 @@ describe('spelling the note by its interval above the root', () => {
 function noteNameOf(target: ReturnType<typeof intonationTarget>): string {
   return spelledNoteName(target.note);
 }
+
+describe('drone chords', () => {
+  it('root alone, root + 5th, root + 5th + 3rd, pure in just and tempered in equal', () => {
+    const root = 233.08;
+    expect(droneChordHz(root, { fifth: false, third: false }, 'just')).toEqual([root]);
+    const just = droneChordHz(root, { fifth: true, third: true }, 'just');
+    expect(just[1]).toBeCloseTo(root * 1.5, 9);
+    expect(just[2]).toBeCloseTo(root * 1.25, 9);
+    const equal = droneChordHz(root, { fifth: false, third: true }, 'equal');
+    expect(equal).toHaveLength(2);
+    expect(cents((equal[1] as number) / root)).toBeCloseTo(400, 9);
+  });
+});

@@ -138,3 +138,24 @@ export function targetText(target: IntonationTarget): string {
   const role = target.interval.semitones === 0 ? 'the root' : `the ${target.interval.name}`;
   return `${name} as ${role} of ${target.rootName}: aim ${formatAimCents(target.offsetCents)}`;
 }
+
+/** Which chord tones a drone adds to its root. */
+export interface DroneChord {
+  fifth: boolean;
+  third: boolean;
+}
+
+/**
+ * The drone's voices, Hz: the root, then the 5th and the major 3rd above it when asked for, tuned
+ * in the temperament (pure 3/2 and 5/4 in just intonation: a chord that does not beat).
+ */
+export function droneChordHz(
+  rootHz: number,
+  chord: DroneChord,
+  temperament: Temperament,
+): number[] {
+  const voices = [chordToneHz(rootHz, 0, temperament)];
+  if (chord.fifth) voices.push(chordToneHz(rootHz, 7, temperament));
+  if (chord.third) voices.push(chordToneHz(rootHz, 4, temperament));
+  return voices;
+}

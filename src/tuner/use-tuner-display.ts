@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PitchReading, PitchService } from '../audio/pitch-service-types';
 import { createDisplayFilter } from './display-filter';
+import { aimAtTarget, type TargetSettings } from './intonation-target';
 import {
   describeReading,
   NO_SIGNAL,
@@ -11,7 +12,7 @@ import {
   type TunerDisplay,
 } from './tuner-display';
 
-export type TunerDisplayOptions = DisplaySettings;
+export type TunerDisplayOptions = DisplaySettings & Partial<TargetSettings>;
 
 export interface TunerView {
   display: TunerDisplay;
@@ -29,9 +30,11 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
   const [display, setDisplay] = useState<TunerDisplay>(NO_SIGNAL);
   const [signal, setSignal] = useState<SignalState>('silence');
   const { transposition, a4Hz, inTuneCents } = options;
+  const { temperament = 'equal', droneRootWrittenMidi = 60 } = options;
 
   useEffect(() => {
     const settings: DisplaySettings = { transposition, a4Hz, inTuneCents };
+    const target: TargetSettings = { temperament, droneRootWrittenMidi, inTuneCents };
     let filter = createDisplayFilter(service.mode.get().response);
     let filterResponse = service.mode.get().response;
     let current: TunerDisplay | undefined;
@@ -56,7 +59,7 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
         filterResponse = reading.response;
         filter = createDisplayFilter(filterResponse);
       }
-      show(describeReading(filter.push(reading), settings), reading.levelDb);
+      show(aimAtTarget(describeReading(filter.push(reading), settings), target), reading.levelDb);
     };
     const unsubscribeReading = service.reading.subscribe(onReading);
     const unsubscribeStatus = service.status.subscribe((status) => {
@@ -69,7 +72,7 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
       unsubscribeReading();
       unsubscribeStatus();
     };
-  }, [service, transposition, a4Hz, inTuneCents]);
+  }, [service, transposition, a4Hz, inTuneCents, temperament, droneRootWrittenMidi]);
 
   return { display, signal };
 }
