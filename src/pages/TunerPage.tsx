@@ -9,6 +9,8 @@ import { CentsGauge } from '../tuner/CentsGauge';
 import { DroneControl } from '../tuner/DroneControl';
 import { FingeringView } from '../tuner/FingeringView';
 import { InputLevelMeter } from '../tuner/InputLevelMeter';
+import { ListenForA4 } from '../tuner/ListenForA4';
+import { TargetLine } from '../tuner/TargetLine';
 import { PitchTrace } from '../tuner/PitchTrace';
 import { formatCents, noPitchText, noteLabels } from '../tuner/tuner-display';
 import { TunerSettingsPanel } from '../tuner/TunerSettingsPanel';
@@ -67,6 +69,7 @@ export default function TunerPage() {
           <div className="tuner-reading__hint" data-testid="tuner-hint">
             {labels && hint ? `${labels.note} · ${hint}` : ' '}
           </div>
+          <TargetLine display={display} settings={settings} />
           <CentsGauge
             cents={display.hasPitch ? display.cents : null}
             inTuneCents={settings.inTuneCents}
@@ -106,11 +109,10 @@ export default function TunerPage() {
           />
         </PanelBoundary>
         <PanelBoundary name="The drone">
-          <DroneControl
-            transposition={settings.transposition}
-            a4Hz={settings.a4Hz}
-            spelling={settings.spelling}
-          />
+          <DroneControl />
+        </PanelBoundary>
+        <PanelBoundary name="Listen for A4">
+          <ListenForA4 />
         </PanelBoundary>
         <PanelBoundary name="The tuner settings">
           <TunerSettingsPanel settings={settings} store={store} />
