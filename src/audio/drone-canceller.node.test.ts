@@ -68,6 +68,11 @@ const CASES: Case[] = [
     file: 'clean/sr48000/tpt_n066_Fs4.wav',
     drone: [hzOf(62), hzOf(62) * 1.5, hzOf(62) * 1.25],
   },
+  {
+    what: 'D4 (equal) against the triad’s just 3rd D4, 13.7 ¢ apart',
+    file: 'clean/sr48000/tpt_n062_D4.wav',
+    drone: [BB3, BB3 * 1.5, BB3 * 1.25],
+  },
   { what: 'B♭3 = the drone B♭3', file: 'clean/sr48000/tpt_n058_Bb3.wav', drone: [BB3] },
   {
     what: 'B♭3 = the root of the B♭3 triad',
