@@ -92,7 +92,10 @@ export function DroneControl() {
   );
 
   return (
-    <section className="drone-panel" aria-label="Drone" data-testid="drone-panel">
+    <section className="drone-panel" aria-labelledby="drone-title" data-testid="drone-panel">
+      <h2 className="drone-panel__title" id="drone-title">
+        Drone and temperament
+      </h2>
       <div className="drone-panel__row">
         <label className="drone-panel__field">
           <span>Drone root (written)</span>

@@ -93,7 +93,10 @@ export function ListenForA4() {
   };
 
   return (
-    <section className="listen-a4" aria-label="Listen for A4" data-testid="listen-a4-panel">
+    <section className="listen-a4" aria-labelledby="listen-a4-title" data-testid="listen-a4-panel">
+      <h2 className="drone-panel__title" id="listen-a4-title">
+        A4 by ear
+      </h2>
       {state.step === 'idle' && (
         <>
           <p className="listen-a4__message">
