@@ -116,14 +116,13 @@ export function DroneControl() {
           {chordButton('droneThird', '+ 3rd', 'drone-third')}
         </div>
       </div>
-      <div className="drone-panel__row" role="radiogroup" aria-label="Tune to">
+      <div className="drone-panel__row" role="group" aria-label="Tune to">
         <span className="drone-panel__label">Tune to</span>
         {(['equal', 'just'] as const).map((value) => (
           <button
             key={value}
             type="button"
-            role="radio"
-            aria-checked={temperament === value}
+            aria-pressed={temperament === value}
             className={temperament === value ? 'drone-chip drone-chip--on' : 'drone-chip'}
             data-testid={`temperament-${value}`}
             onClick={() => store.update({ temperament: value })}
