@@ -11,9 +11,7 @@
 import { CENTS_PER_OCTAVE } from './cents';
 import { spellMidi, spelledNoteName, pitchClass, type SpelledNote, type Spelling } from './notes';
 import { transposeSpelled } from './spelling';
-
-export type Temperament = 'equal' | 'just';
-export const TEMPERAMENTS: readonly Temperament[] = ['equal', 'just'];
+import type { Temperament } from './temperament-ids';
 
 /** One interval within the octave above the root: its pure ratio and how it is named and spelled. */
 export interface JustInterval {
