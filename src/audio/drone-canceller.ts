@@ -6,11 +6,12 @@
  * needed) and subtract the fit, leaving the player's sound.
  *
  * The drone is a sum of sines (`reference-tone.ts` plays it with `waveform: 'sine'`), so only its
- * fundamentals are in the signal, plus whatever the speaker adds; the 2nd harmonic is fitted too
- * (small speakers distort). When the player holds the drone's own note, the fit also removes the
- * player's fundamental and 2nd harmonic; harmonics 3, 4, 5 … remain, which still repeat at the
- * fundamental's period (3 and 4 share no divisor), so the detector still reads the note, never
- * the octave (only-even harmonics would read an octave up).
+ * fundamentals are in the signal, plus what the phone's small speaker adds: its 2nd and 3rd
+ * harmonics are fitted too (with a 2nd harmonic at −6 dB and a 3rd at −10 dB, fitting only two
+ * harmonics lost the player at 0 dB; fitting three did not: `drone-canceller.node.test.ts`).
+ * When the player holds the drone's own note, the fit also removes the player's harmonics 1–3;
+ * harmonics 4, 5, 6 … remain, which still repeat at the fundamental's period (4 and 5 share no
+ * divisor), so the detector still reads the note, never an octave up (only even harmonics would).
  *
  * Least squares over N samples: minimise |x − Φc|² for the basis Φ = [cos ω_k n, sin ω_k n]. The
  * Gram matrix ΦᵀΦ depends only on the frequencies and N, so it is built in closed form (sums of
@@ -22,8 +23,8 @@ import { CHUNK_SAMPLES } from './engine/pitch-engine.ts';
 
 /** Drone voices the canceller follows (root, 5th, 3rd and one spare). */
 export const MAX_DRONE_VOICES = 4;
-/** Harmonics of each voice fitted: the sine's fundamental and the speaker's 2nd harmonic. */
-export const DRONE_HARMONICS = 2;
+/** Harmonics of each voice fitted: the sine's fundamental and the speaker's 2nd and 3rd. */
+export const DRONE_HARMONICS = 3;
 const MAX_PARTIALS = MAX_DRONE_VOICES * DRONE_HARMONICS;
 const MAX_BASIS = 2 * MAX_PARTIALS;
 /**

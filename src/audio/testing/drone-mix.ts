@@ -12,6 +12,8 @@ export interface DroneMixOptions {
   sustain: readonly [number, number];
   /** Speaker distortion: each voice's 2nd harmonic relative to its fundamental, dB (default −20). */
   secondHarmonicDb?: number;
+  /** Each voice's 3rd harmonic relative to its fundamental, dB (default none). */
+  thirdHarmonicDb?: number;
 }
 
 export function mixDrone(
@@ -25,16 +27,17 @@ export function mixDrone(
   for (let i = from; i < to; i++) energy += (samples[i] as number) ** 2;
   const trumpetRms = Math.sqrt(energy / (to - from));
   const h2 = 10 ** ((options.secondHarmonicDb ?? -20) / 20);
+  const h3 = options.thirdHarmonicDb === undefined ? 0 : 10 ** (options.thirdHarmonicDb / 20);
   const voices = options.droneHz.length;
-  // Each voice a sine of amplitude a (RMS a/√2 · √(1 + h2²)); voices add in power.
+  // Each voice a sine of amplitude a (RMS a/√2 · √(1 + h2² + h3²)); voices add in power.
   const droneRms = trumpetRms * 10 ** (options.levelDb / 20);
-  const amplitude = (droneRms * Math.SQRT2) / Math.sqrt(voices * (1 + h2 * h2));
+  const amplitude = (droneRms * Math.SQRT2) / Math.sqrt(voices * (1 + h2 * h2 + h3 * h3));
   const out = new Float32Array(samples.length);
   for (let i = 0; i < samples.length; i++) {
     let drone = 0;
     for (let v = 0; v < voices; v++) {
       const phase = (2 * Math.PI * (options.droneHz[v] as number) * i) / sampleRate + v;
-      drone += Math.sin(phase) + h2 * Math.sin(2 * phase + 0.5);
+      drone += Math.sin(phase) + h2 * Math.sin(2 * phase + 0.5) + h3 * Math.sin(3 * phase + 1);
     }
     out[i] = (samples[i] as number) + amplitude * drone;
   }
