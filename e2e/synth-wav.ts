@@ -8,15 +8,9 @@ export function synthWavDir(prefix: string): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-/** Writes `seconds` of `sample(i)` (clipped to ±1) as a 16-bit mono PCM WAV; returns its path. */
-export function writeSynthWav(
-  dir: string,
-  name: string,
-  seconds: number,
-  sample: (i: number) => number,
-  rate = 48000,
-): string {
-  const n = Math.round(seconds * rate);
+/** Writes `samples` (clipped to ±1) as a 16-bit mono PCM WAV at `path`; returns the path. */
+export function writeWav16(path: string, sampleRate: number, samples: Float32Array): string {
+  const n = samples.length;
   const bytes = Buffer.alloc(44 + 2 * n);
   bytes.write('RIFF', 0);
   bytes.writeUInt32LE(36 + 2 * n, 4);
@@ -24,19 +18,31 @@ export function writeSynthWav(
   bytes.writeUInt32LE(16, 16);
   bytes.writeUInt16LE(1, 20);
   bytes.writeUInt16LE(1, 22);
-  bytes.writeUInt32LE(rate, 24);
-  bytes.writeUInt32LE(rate * 2, 28);
+  bytes.writeUInt32LE(sampleRate, 24);
+  bytes.writeUInt32LE(sampleRate * 2, 28);
   bytes.writeUInt16LE(2, 32);
   bytes.writeUInt16LE(16, 34);
   bytes.write('data', 36);
   bytes.writeUInt32LE(2 * n, 40);
   for (let i = 0; i < n; i++) {
-    const x = Math.max(-1, Math.min(1, sample(i)));
+    const x = Math.max(-1, Math.min(1, samples[i] as number));
     bytes.writeInt16LE(Math.round(x * 32767), 44 + 2 * i);
   }
-  const path = join(dir, name);
   writeFileSync(path, bytes);
   return path;
+}
+
+/** Writes `seconds` of `sample(i)` as a 16-bit mono WAV named `name` in `dir`; returns its path. */
+export function writeSynthWav(
+  dir: string,
+  name: string,
+  seconds: number,
+  sample: (i: number) => number,
+  rate = 48000,
+): string {
+  const samples = new Float32Array(Math.round(seconds * rate));
+  for (let i = 0; i < samples.length; i++) samples[i] = sample(i);
+  return writeWav16(join(dir, name), rate, samples);
 }
 
 /**

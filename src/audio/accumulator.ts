@@ -15,6 +15,7 @@
  * and allocates nothing (no closures, no arrays, one reused result object).
  */
 import { CHUNK_SAMPLES } from './engine/pitch-engine.ts';
+import { DroneCanceller } from './drone-canceller.ts';
 import { OnsetLocator } from './onset-locator.ts';
 import { LEVEL_FLOOR_DB } from './pitch-service-types.ts';
 
@@ -115,6 +116,8 @@ export class Accumulator {
   /** Block mode with a locator: the previous window's normalised samples and divisors. */
   private readonly previous: Float32Array | undefined;
   private readonly previousDivisors: Float32Array | undefined;
+  /** Subtracts the app's own drone from each window before analysis (`drone-canceller.ts`). */
+  private readonly drone: DroneCanceller;
 
   constructor(
     engine: AnalysisEngine,
@@ -149,6 +152,7 @@ export class Accumulator {
       1,
       (this.hopSamples * maxPerSecond) / engine.options.sampleRate,
     );
+    this.drone = new DroneCanceller(engine.options.sampleRate, frame);
     const onsetEngine = options.onsetEngine;
     if (onsetEngine && !options.fastResponse) {
       this.locator = new OnsetLocator(onsetEngine, frame + frame / 2);
@@ -176,6 +180,15 @@ export class Accumulator {
       this.totalSamples++;
       if (this.writePos % CHUNK_SAMPLES === 0) this.finishChunk();
     }
+  }
+
+  /**
+   * The frequencies the app's drone is playing now, Hz (empty: none). Each window then has them
+   * subtracted before the engine sees it; the level still reports what the microphone heard.
+   * Call from the worklet's message handler, not per quantum (it factors a small matrix).
+   */
+  setDrone(hz: ArrayLike<number>): void {
+    this.drone.setFrequencies(hz);
   }
 
   /** Forget buffered audio (e.g. after the input was interrupted). */
@@ -215,9 +228,14 @@ export class Accumulator {
   private analyse(): void {
     const engine = this.engine;
     const frame = this.frameSamples;
+    const blocks = this.hopSamples === frame;
+    // Block windows never overlap: cancel in place, so the onset locator's copy is clean too.
+    if (blocks) this.drone.apply(this.samples, this.divisors);
     // The engine restores the divisors in its own memory, so it always gets a fresh copy.
     engine.input.set(this.samples);
     engine.divisors.set(this.divisors);
+    // Sliding windows overlap: cancel on the engine's copy, leaving the kept samples untouched.
+    if (!blocks) this.drone.apply(engine.input, engine.divisors);
     const frames = engine.pitches(frame, true);
     let hz = frames > 0 ? (engine.hz[frames - 1] as number) : 0;
     let clarity = frames > 0 ? (engine.clarity[frames - 1] as number) : 0;

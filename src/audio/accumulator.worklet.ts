@@ -12,6 +12,7 @@ import { onsetHopSamples, onsetSubFrameSamples } from './onset-locator';
 import { ENGINE_DEFAULTS, PitchEngine } from './engine/pitch-engine';
 import {
   ACCUMULATOR_PROCESSOR_NAME,
+  MSG_DRONE,
   MSG_ERROR,
   MSG_PITCH,
   MSG_READY,
@@ -52,7 +53,14 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
   constructor(options: { processorOptions?: unknown }) {
     super();
     this.port.onmessage = (event: MessageEvent<ToWorkletMessage>) => {
-      if (event.data.type !== MSG_TEARDOWN) return;
+      const data = event.data;
+      if (data.type === MSG_DRONE) {
+        // Kept until the engine exists (the main thread may send it before ready).
+        this.droneHz = data.hz;
+        this.applyDrone();
+        return;
+      }
+      if (data.type !== MSG_TEARDOWN) return;
       if (this.alive) this.teardownRequested = true;
       else this.teardown(); // never started (engine failed): nothing runs, answer at once
     };
@@ -88,6 +96,7 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
         },
         this.post,
       );
+      this.applyDrone();
       this.port.postMessage({
         type: MSG_READY,
         sampleRate,
@@ -101,6 +110,19 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
         type: MSG_ERROR,
         message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       });
+    }
+  }
+
+  /** The drone the main thread says is playing (`MSG_DRONE`), Hz. */
+  private droneHz: number[] = [];
+
+  private applyDrone(): void {
+    try {
+      this.accumulator?.setDrone(this.droneHz);
+    } catch {
+      // The pitch service validates the list before sending it (`setDrone`); anything else
+      // analyses without subtraction rather than stopping the tuner.
+      this.accumulator?.setDrone([]);
     }
   }
 

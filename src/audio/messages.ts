@@ -34,6 +34,7 @@ export const MSG_PITCH = 'pitch';
 export const MSG_ERROR = 'error';
 export const MSG_TEARDOWN = 'teardown';
 export const MSG_TORN_DOWN = 'torn-down';
+export const MSG_DRONE = 'drone';
 
 /** Worklet → main: the engine is instantiated; analysis runs from now on. */
 export interface ReadyMessage {
@@ -79,4 +80,14 @@ export interface TeardownMessage {
   type: typeof MSG_TEARDOWN;
 }
 
-export type ToWorkletMessage = TeardownMessage;
+/**
+ * Main → worklet: the frequencies the app's drone is playing now (empty: none), so each window
+ * has them subtracted before analysis (`drone-canceller.ts`): the microphone hears the phone's
+ * own speaker.
+ */
+export interface DroneMessage {
+  type: typeof MSG_DRONE;
+  hz: number[];
+}
+
+export type ToWorkletMessage = TeardownMessage | DroneMessage;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG_PITCH, MSG_READY, MSG_TEARDOWN } from './messages';
+import { MSG_DRONE, MSG_PITCH, MSG_READY, MSG_TEARDOWN } from './messages';
 import { MICROPHONE_CONSTRAINTS } from './pitch-service';
 import type { NoteEvent } from './pitch-service-types';
 import {
@@ -278,5 +278,22 @@ describe('pitch service', () => {
     expect((nodes[1]?.options.processorOptions as { fastResponse: boolean }).fastResponse).toBe(
       true,
     );
+  });
+
+  it('tells the audio thread what the drone plays, now and after every reconnect', async () => {
+    const { service, nodes } = createFakeService();
+    service.setDrone([233.08, 349.62]);
+    await service.connect();
+    const drones = (n: number) =>
+      (nodes[n]?.port.sent ?? []).filter((m) => (m as { type: string }).type === MSG_DRONE);
+    expect(drones(0)).toEqual([{ type: MSG_DRONE, hz: [233.08, 349.62] }]);
+    service.setDrone([]);
+    expect(drones(0).at(-1)).toEqual({ type: MSG_DRONE, hz: [] });
+    service.setDrone([261.63]);
+    await service.disconnect();
+    await service.connect();
+    expect(drones(1)).toEqual([{ type: MSG_DRONE, hz: [261.63] }]);
+    expect(() => service.setDrone([0])).toThrow(/positive numbers of Hz/);
+    expect(() => service.setDrone([1, 2, 3, 4, 5].map((x) => x * 100))).toThrow(/at most 4/);
   });
 });

@@ -2,7 +2,13 @@
 import { createEmitter, createObservable } from '../lib/observable';
 import { compileEngine } from './engine-loader';
 import { mapMediaError, serviceError, trackEndedError } from './errors';
-import { MSG_PITCH, type AccumulatorProcessorOptions, type FromWorkletMessage } from './messages';
+import {
+  MSG_DRONE,
+  MSG_PITCH,
+  type AccumulatorProcessorOptions,
+  type FromWorkletMessage,
+} from './messages';
+import { MAX_DRONE_VOICES } from './drone-canceller';
 import { buildAudioGraph, teardownAudioGraph, waitForReady } from './audio-graph';
 import type { NoteEvent } from './note-tracker';
 import type {
@@ -114,6 +120,8 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
   /** Bumped by every connect/disconnect: a connect that sees another value was overtaken. */
   let generation = 0;
   let pausedWhileHidden = false;
+  /** What the app's drone plays now (`setDrone`), sent to every audio thread started. */
+  let droneHz: number[] = [];
   const counts = {
     contextsCreated: 0,
     contextsClosed: 0,
@@ -254,6 +262,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       const ready = waitForReady(graph.node, readyTimeoutMs);
       const readyMessage = await ready;
       if (stale()) return;
+      if (droneHz.length > 0) graph.node.port.postMessage({ type: MSG_DRONE, hz: droneHz });
       s.engineMemoryBytes = readyMessage.memoryBytes;
       const inputLatencyS =
         (stream.getAudioTracks()[0]?.getSettings() as { latency?: number } | undefined)?.latency ??
@@ -355,8 +364,24 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
     }
   }
 
+  function setDrone(hz: readonly number[]): void {
+    if (hz.length > MAX_DRONE_VOICES) {
+      throw new RangeError(
+        `setDrone takes at most ${MAX_DRONE_VOICES} frequencies, got ${hz.length}`,
+      );
+    }
+    for (const f of hz) {
+      if (!(f > 0 && Number.isFinite(f))) {
+        throw new RangeError(`setDrone frequencies must be positive numbers of Hz, got ${f}`);
+      }
+    }
+    droneHz = [...hz];
+    session?.node?.port.postMessage({ type: MSG_DRONE, hz: droneHz });
+  }
+
   return {
     pitchHz,
+    setDrone,
     reading,
     notes,
     status,

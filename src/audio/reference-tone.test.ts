@@ -112,3 +112,45 @@ describe('createReferenceTone', () => {
     await expect(tone.start(440)).rejects.toThrow(/disposed/);
   });
 });
+
+describe('chords', () => {
+  it('plays one oscillator per voice, sharing the volume so a chord peaks no higher', async () => {
+    const { context, tone } = make();
+    await tone.start([233.08, 349.62, 291.35]);
+    expect(context.oscillators.map((o) => o.frequency.value)).toEqual([233.08, 349.62, 291.35]);
+    expect(tone.frequenciesHz).toEqual([233.08, 349.62, 291.35]);
+    expect(tone.frequencyHz).toBe(233.08);
+  });
+
+  it('adds and drops voices live: new ones fade in, dropped ones fade out and are released', async () => {
+    const { context, tone } = make();
+    await tone.start([220]);
+    tone.setFrequency([220, 330]);
+    expect(context.oscillators).toHaveLength(2);
+    const fifth = context.oscillators[1] as FakeOscillator;
+    expect(fifth.started).toBe(true);
+    tone.setFrequency([233.08]);
+    // The root glides (no new oscillator), the 5th is released after a fade, not cut.
+    expect(context.oscillators).toHaveLength(2);
+    expect(context.oscillators[0]?.frequency.value).toBeCloseTo(233.08);
+    expect(fifth.stoppedAt).toBeGreaterThan(context.currentTime);
+    fifth.onended?.();
+    expect(fifth.connected).toBe(0);
+  });
+
+  it('refuses an empty chord and more than four voices', async () => {
+    const { tone } = make();
+    await expect(tone.start([])).rejects.toThrow(/1\.\.4 voices/);
+    expect(() => tone.setFrequency([1, 2, 3, 4, 5].map((x) => 200 * x))).toThrow(/1\.\.4 voices/);
+  });
+
+  it('dispose stops every voice at once', async () => {
+    const { context, tone } = make();
+    await tone.start([220, 330, 275]);
+    await tone.dispose();
+    expect(context.oscillators.every((o) => o.stoppedAt !== undefined && o.connected === 0)).toBe(
+      true,
+    );
+    expect(tone.playing).toBe(false);
+  });
+});

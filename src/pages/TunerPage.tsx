@@ -10,6 +10,8 @@ import { CentsGauge } from '../tuner/CentsGauge';
 import { DroneControl } from '../tuner/DroneControl';
 import { FingeringView } from '../tuner/FingeringView';
 import { InputLevelMeter } from '../tuner/InputLevelMeter';
+import { ListenForA4 } from '../tuner/ListenForA4';
+import { TargetLine } from '../tuner/TargetLine';
 import { PitchTrace } from '../tuner/PitchTrace';
 import { formatCents, noPitchText, noteLabels } from '../tuner/tuner-display';
 import { StrobeView } from '../tuner/StrobeView';
@@ -32,6 +34,7 @@ export default function TunerPage() {
   const settings = useSettings(store);
   const { display, signal, motion } = useTunerDisplay(service, settings);
   const [droneOpen, setDroneOpen] = useState(false);
+  const [listenOpen, setListenOpen] = useState(false);
   const spoken = useAnnouncement(display, settings.transposition, settings.spelling);
   const instrument = getInstrument(settings.transposition);
   const isConcert = instrument.id === 'concert';
@@ -74,6 +77,7 @@ export default function TunerPage() {
           <div className="tuner-reading__hint" data-testid="tuner-hint">
             {labels && hint ? `${labels.note} · ${hint}` : ' '}
           </div>
+          <TargetLine display={display} settings={settings} />
           {settings.tunerView === 'strobe' ? (
             <StrobeView motion={motion} inTuneCents={settings.inTuneCents} />
           ) : (
@@ -114,17 +118,30 @@ export default function TunerPage() {
           >
             Drone
           </button>
+          <button
+            type="button"
+            className={listenOpen ? 'tuner-button tuner-button--on' : 'tuner-button'}
+            data-testid="listen-open"
+            aria-expanded={listenOpen}
+            aria-controls="tuner-listen-panel"
+            onClick={() => setListenOpen((open) => !open)}
+          >
+            Set A4
+          </button>
         </div>
         {/* Kept mounted when closed: a drone that is playing keeps playing. */}
         <div id="tuner-drone-panel" hidden={!droneOpen}>
           <PanelBoundary name="The drone">
-            <DroneControl
-              transposition={settings.transposition}
-              a4Hz={settings.a4Hz}
-              spelling={settings.spelling}
-            />
+            <DroneControl />
           </PanelBoundary>
         </div>
+        {listenOpen && (
+          <div id="tuner-listen-panel">
+            <PanelBoundary name="Listen for A4">
+              <ListenForA4 />
+            </PanelBoundary>
+          </div>
+        )}
         <div className="visually-hidden" aria-live="polite" data-testid="tuner-announcement">
           {spoken}
         </div>

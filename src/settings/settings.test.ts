@@ -28,6 +28,37 @@ describe('settings store', () => {
       damping: 'light',
       centsPrecision: 'whole',
       tunerView: 'needle',
+      temperament: 'equal',
+      droneRootWrittenMidi: 60,
+      droneFifth: false,
+      droneThird: false,
+    });
+  });
+
+  it('keeps the temperament and the drone chord, and refuses what is out of range', () => {
+    const storage = memoryStorage();
+    createSettingsStore(storage).update({
+      temperament: 'just',
+      droneRootWrittenMidi: 62,
+      droneFifth: true,
+      droneThird: true,
+    });
+    expect(createSettingsStore(storage).get()).toMatchObject({
+      temperament: 'just',
+      droneRootWrittenMidi: 62,
+      droneFifth: true,
+      droneThird: true,
+    });
+    const store = createSettingsStore(memoryStorage());
+    expect(() => store.update({ temperament: 'meantone' as 'just' })).toThrow(/equal, just/);
+    expect(() => store.update({ droneRootWrittenMidi: 60.5 })).toThrow(/54\.\.84/);
+    expect(() => store.update({ droneRootWrittenMidi: 90 })).toThrow(/54\.\.84/);
+    expect(() => store.update({ droneThird: 'yes' as unknown as boolean })).toThrow(
+      /true or false/,
+    );
+    expect(parseSettings({ temperament: 'pythagorean', droneRootWrittenMidi: 12 })).toMatchObject({
+      temperament: 'equal',
+      droneRootWrittenMidi: 60,
     });
   });
 
@@ -112,6 +143,10 @@ describe('settings store', () => {
       damping: 'light',
       centsPrecision: 'whole',
       tunerView: 'needle',
+      temperament: 'equal',
+      droneRootWrittenMidi: 60,
+      droneFifth: false,
+      droneThird: false,
     });
   });
 

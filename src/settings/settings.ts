@@ -11,8 +11,10 @@ import {
   MAX_A4_HZ,
   MIN_A4_HZ,
   SPELLINGS,
+  TEMPERAMENTS,
   type InstrumentId,
   type Spelling,
+  type Temperament,
 } from '../music';
 
 /**
@@ -31,6 +33,8 @@ export type TranspositionId = InstrumentId;
 
 export const A4_HZ_RANGE = { min: MIN_A4_HZ, max: MAX_A4_HZ } as const;
 export const IN_TUNE_CENTS_RANGE = { min: 1, max: 25 } as const;
+/** Drone roots offered, written MIDI: the regular range F♯3..C6 (trumpet.md "Range"). */
+export const DRONE_ROOT_MIDI_RANGE = { min: 54, max: 84 } as const;
 
 /** How much the tuner's needle and cents average out (src/tuner/cents-motion.ts). */
 export const DAMPING_LEVELS = ['none', 'light', 'medium', 'heavy'] as const;
@@ -65,6 +69,17 @@ export interface Settings {
   centsPrecision: CentsPrecision;
   /** Needle or strobe on the tuner. */
   tunerView: TunerView;
+  /**
+   * What the tuner aims each note at: 'equal' temperament, or 'just' intonation against the
+   * drone's root (a major 3rd 13.7 ¢ below equal, a 5th 2 ¢ above; `src/music/temperament.ts`).
+   */
+  temperament: Temperament;
+  /** The drone's root, written pitch for the instrument (MIDI 54..84), and the just root. */
+  droneRootWrittenMidi: number;
+  /** The drone also plays the 5th above its root. */
+  droneFifth: boolean;
+  /** The drone also plays the major 3rd above its root. */
+  droneThird: boolean;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
@@ -77,6 +92,10 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   damping: 'light',
   centsPrecision: 'whole',
   tunerView: 'needle',
+  temperament: 'equal',
+  droneRootWrittenMidi: 60,
+  droneFifth: false,
+  droneThird: false,
 });
 
 export const SETTINGS_STORAGE_KEY = 'embouchure.settings.v1';
@@ -109,6 +128,18 @@ const VALIDATORS: Validators<Settings> = {
   damping: oneOf(DAMPING_LEVELS),
   centsPrecision: oneOf(CENTS_PRECISIONS),
   tunerView: oneOf(TUNER_VIEWS),
+  temperament: (v) =>
+    typeof v === 'string' && (TEMPERAMENTS as readonly string[]).includes(v)
+      ? undefined
+      : `must be one of ${TEMPERAMENTS.join(', ')}`,
+  droneRootWrittenMidi: (v) =>
+    Number.isInteger(v) &&
+    (v as number) >= DRONE_ROOT_MIDI_RANGE.min &&
+    (v as number) <= DRONE_ROOT_MIDI_RANGE.max
+      ? undefined
+      : `must be a whole MIDI note ${DRONE_ROOT_MIDI_RANGE.min}..${DRONE_ROOT_MIDI_RANGE.max} (written F♯3..C6)`,
+  droneFifth: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+  droneThird: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
 };
 
 /** Settings from an untrusted stored value: every invalid or missing field takes its default. */

@@ -10,6 +10,7 @@ import {
   quantizeCents,
 } from './cents-motion';
 import { createDisplayFilter } from './display-filter';
+import { aimAtTarget, type TargetSettings } from './intonation-target';
 import {
   describeReading,
   NO_SIGNAL,
@@ -20,10 +21,11 @@ import {
   type TunerDisplay,
 } from './tuner-display';
 
-export interface TunerDisplayOptions extends DisplaySettings {
-  damping: Damping;
-  centsPrecision: CentsPrecision;
-}
+export type TunerDisplayOptions = DisplaySettings &
+  Partial<Pick<TargetSettings, 'temperament' | 'droneRootWrittenMidi'>> & {
+    damping: Damping;
+    centsPrecision: CentsPrecision;
+  };
 
 /**
  * The needle's position frame by frame (cents, `null` with no pitch), for views that draw at
@@ -56,9 +58,12 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
   const [signal, setSignal] = useState<SignalState>('silence');
   const [motion] = useState(createMotion);
   const { transposition, a4Hz, inTuneCents, spelling, damping, centsPrecision } = options;
+  const { temperament = 'equal', droneRootWrittenMidi = 60 } = options;
 
   useEffect(() => {
     const settings: DisplaySettings = { transposition, a4Hz, inTuneCents, spelling };
+    // Equal temperament, or just against the drone's root (`intonation-target.ts`).
+    const aim: TargetSettings = { temperament, droneRootWrittenMidi, inTuneCents };
     let filter = createDisplayFilter(service.mode.get().response, damping);
     let filterResponse = service.mode.get().response;
     const follower = createCentsFollower(DAMPING_TIME_CONSTANT_MS[damping]);
@@ -122,7 +127,7 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
         filterResponse = reading.response;
         filter = createDisplayFilter(filterResponse, damping);
       }
-      const next = describeReading(filter.push(reading), settings);
+      const next = aimAtTarget(describeReading(filter.push(reading), settings), aim);
       if (!next.hasPitch) {
         if (target.hasPitch) stop(reading.levelDb);
         else show(NO_SIGNAL, reading.levelDb);
@@ -155,7 +160,18 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
       unsubscribeStatus();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [service, motion, transposition, a4Hz, inTuneCents, spelling, damping, centsPrecision]);
+  }, [
+    service,
+    motion,
+    transposition,
+    a4Hz,
+    inTuneCents,
+    spelling,
+    damping,
+    centsPrecision,
+    temperament,
+    droneRootWrittenMidi,
+  ]);
 
   return { display, signal, motion };
 }

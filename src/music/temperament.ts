@@ -1,0 +1,159 @@
+/**
+ * Temperaments: where a note should sit against a drone's root. Equal temperament is the tuner's
+ * ordinary target (0 ¢ from every equal-tempered note); just intonation tunes each note to a pure
+ * 5-limit ratio above the root, so a major 3rd sits 13.7 ¢ below equal temperament and a 5th
+ * 2.0 ¢ above (the same pure ratios as the ideal harmonic series: trumpet.md "Natural intonation
+ * tendencies", 3rd partial +2.0 ¢, 5th −13.7 ¢).
+ *
+ * An interval is the same in written and sounding pitch (a transposing instrument shifts both
+ * notes), so these functions take MIDI numbers of either kind, as long as both are the same kind.
+ */
+import { CENTS_PER_OCTAVE } from './cents';
+import { spellMidi, spelledNoteName, pitchClass, type SpelledNote, type Spelling } from './notes';
+import { transposeSpelled } from './spelling';
+import type { Temperament } from './temperament-ids';
+
+/** One interval within the octave above the root: its pure ratio and how it is named and spelled. */
+export interface JustInterval {
+  /** Semitones above the root, 0..11. */
+  readonly semitones: number;
+  /** Pure ratio numerator/denominator (5-limit). */
+  readonly ratio: readonly [number, number];
+  /** Letters above the root (a 3rd moves 2), for spelling the note by interval. */
+  readonly letterSteps: number;
+  /** "3rd", "minor 3rd", "5th": major and perfect intervals plain, as a teacher says them. */
+  readonly name: string;
+}
+
+/**
+ * The 5-limit just intervals (products of 2, 3 and 5): the major scale's 9/8, 5/4, 4/3, 3/2, 5/3,
+ * 15/8 and the minor intervals 16/15, 6/5, 8/5; the minor 7th is 9/5 (a minor 3rd above the 5th,
+ * 3/2 · 6/5) and the tritone 45/32 (the augmented 4th, a major 3rd above the major 2nd, 9/8 · 5/4).
+ */
+export const JUST_INTERVALS: readonly JustInterval[] = [
+  { semitones: 0, ratio: [1, 1], letterSteps: 0, name: 'root' },
+  { semitones: 1, ratio: [16, 15], letterSteps: 1, name: 'minor 2nd' },
+  { semitones: 2, ratio: [9, 8], letterSteps: 1, name: '2nd' },
+  { semitones: 3, ratio: [6, 5], letterSteps: 2, name: 'minor 3rd' },
+  { semitones: 4, ratio: [5, 4], letterSteps: 2, name: '3rd' },
+  { semitones: 5, ratio: [4, 3], letterSteps: 3, name: '4th' },
+  { semitones: 6, ratio: [45, 32], letterSteps: 3, name: 'augmented 4th' },
+  { semitones: 7, ratio: [3, 2], letterSteps: 4, name: '5th' },
+  { semitones: 8, ratio: [8, 5], letterSteps: 5, name: 'minor 6th' },
+  { semitones: 9, ratio: [5, 3], letterSteps: 5, name: '6th' },
+  { semitones: 10, ratio: [9, 5], letterSteps: 6, name: 'minor 7th' },
+  { semitones: 11, ratio: [15, 8], letterSteps: 6, name: '7th' },
+];
+
+function assertInteger(name: string, value: number): void {
+  if (!Number.isInteger(value)) {
+    throw new RangeError(`${name} must be an integer MIDI number, got ${String(value)}`);
+  }
+}
+
+/** The interval class of `midi` above `rootMidi` (0..11; a note below the root counts up from it). */
+export function intervalAbove(midi: number, rootMidi: number): JustInterval {
+  assertInteger('midi', midi);
+  assertInteger('rootMidi', rootMidi);
+  return JUST_INTERVALS[pitchClass(midi - rootMidi)] as JustInterval;
+}
+
+/** Cents of a pure ratio above equal temperament's interval of `semitones` (5/4 over 4 → −13.7). */
+export function ratioOffsetCents(ratio: readonly [number, number], semitones: number): number {
+  return CENTS_PER_OCTAVE * Math.log2(ratio[0] / ratio[1]) - 100 * semitones;
+}
+
+/**
+ * Where `midi` should sit against a root, in cents from its equal-tempered pitch: 0 in equal
+ * temperament, the pure ratio's offset in just intonation (the same in every octave).
+ */
+export function targetOffsetCents(
+  midi: number,
+  rootMidi: number,
+  temperament: Temperament,
+): number {
+  const interval = intervalAbove(midi, rootMidi);
+  if (temperament === 'equal') return 0;
+  return ratioOffsetCents(interval.ratio, interval.semitones);
+}
+
+/** Sounding frequency of the note `semitones` above a root sounding at `rootHz`, in a temperament. */
+export function chordToneHz(rootHz: number, semitones: number, temperament: Temperament): number {
+  if (!(rootHz > 0 && Number.isFinite(rootHz))) {
+    throw new RangeError(`rootHz must be a positive number of Hz, got ${String(rootHz)}`);
+  }
+  assertInteger('semitones', semitones);
+  const octaves = Math.floor(semitones / 12);
+  const interval = JUST_INTERVALS[pitchClass(semitones)] as JustInterval;
+  const ratio =
+    temperament === 'just' ? interval.ratio[0] / interval.ratio[1] : 2 ** (interval.semitones / 12);
+  return rootHz * ratio * 2 ** octaves;
+}
+
+/** What the tuner says about a note against the drone's root. */
+export interface IntonationTarget {
+  readonly interval: JustInterval;
+  /** Cents from equal temperament the note should sit at (0 in equal temperament). */
+  readonly offsetCents: number;
+  /** The note spelled by its interval above the root (the 3rd of D is F♯, never G♭). */
+  readonly note: SpelledNote;
+  /** The root's pitch class as the player's spelling preference writes it ("C", "B♭"). */
+  readonly rootName: string;
+}
+
+/**
+ * The target of a (written) note against a (written) root: its interval, its offset and its
+ * spelling by interval from the root as the player spells it.
+ */
+export function intonationTarget(
+  midi: number,
+  rootMidi: number,
+  temperament: Temperament,
+  spelling: Spelling = 'default',
+): IntonationTarget {
+  const interval = intervalAbove(midi, rootMidi);
+  const root = spellMidi(rootMidi, spelling);
+  const octaves = Math.floor((midi - rootMidi) / 12);
+  const note = transposeSpelled(
+    root,
+    interval.letterSteps + 7 * octaves,
+    interval.semitones + 12 * octaves,
+  );
+  const rootName = spelledNoteName(root).replace(/-?\d+$/, '');
+  return { interval, offsetCents: targetOffsetCents(midi, rootMidi, temperament), note, rootName };
+}
+
+/** Signed whole cents with a real minus sign: "−14 ¢", "+2 ¢", "0 ¢". */
+export function formatAimCents(cents: number): string {
+  const whole = Math.round(cents);
+  if (whole === 0) return '0 ¢';
+  return whole > 0 ? `+${whole} ¢` : `−${-whole} ¢`;
+}
+
+/** The line the tuner shows in just intonation: "E4 as the 3rd of C: aim −14 ¢". */
+export function targetText(target: IntonationTarget): string {
+  const name = spelledNoteName(target.note);
+  const role = target.interval.semitones === 0 ? 'the root' : `the ${target.interval.name}`;
+  return `${name} as ${role} of ${target.rootName}: aim ${formatAimCents(target.offsetCents)}`;
+}
+
+/** Which chord tones a drone adds to its root. */
+export interface DroneChord {
+  fifth: boolean;
+  third: boolean;
+}
+
+/**
+ * The drone's voices, Hz: the root, then the 5th and the major 3rd above it when asked for, tuned
+ * in the temperament (pure 3/2 and 5/4 in just intonation: a chord that does not beat).
+ */
+export function droneChordHz(
+  rootHz: number,
+  chord: DroneChord,
+  temperament: Temperament,
+): number[] {
+  const voices = [chordToneHz(rootHz, 0, temperament)];
+  if (chord.fifth) voices.push(chordToneHz(rootHz, 7, temperament));
+  if (chord.third) voices.push(chordToneHz(rootHz, 4, temperament));
+  return voices;
+}
