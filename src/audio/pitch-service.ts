@@ -4,6 +4,7 @@ import { compileEngine } from './engine-loader';
 import { mapMediaError, serviceError, trackEndedError } from './errors';
 import { MSG_PITCH, type AccumulatorProcessorOptions, type FromWorkletMessage } from './messages';
 import { buildAudioGraph, teardownAudioGraph, waitForReady } from './audio-graph';
+import type { MicrophoneTap } from './recorder';
 import type { NoteEvent } from './note-tracker';
 import type {
   AnalysisMode,
@@ -74,6 +75,8 @@ export interface WebPitchService extends PitchService {
   diagnostics(): PitchServiceDiagnostics;
   /** The running analyser (level meter / spectrum), or null when stopped. */
   analyser(): AnalyserNode | null;
+  /** The live microphone graph (recording a take: no second getUserMedia), or null. */
+  microphoneTap(): MicrophoneTap | null;
 }
 
 interface Session {
@@ -366,6 +369,10 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
     resume,
     disconnect,
     analyser: () => session?.analyser ?? null,
+    microphoneTap: () =>
+      session?.stream && session.source && session.decoder
+        ? { context: session.context, stream: session.stream, source: session.source }
+        : null,
     diagnostics: () => ({
       engineMemoryBytes: session?.engineMemoryBytes ?? 0,
       sampleRate: session?.context.sampleRate ?? 0,
