@@ -12,6 +12,7 @@ import { InputLevelMeter } from '../tuner/InputLevelMeter';
 import { PitchTrace } from '../tuner/PitchTrace';
 import { formatCents, noPitchText, noteLabels } from '../tuner/tuner-display';
 import { TunerSettingsPanel } from '../tuner/TunerSettingsPanel';
+import { TakesBar } from '../takes/TakesBar';
 import { useAnnouncement } from '../tuner/use-announcement';
 import { useTunerDisplay } from '../tuner/use-tuner-display';
 import '../tuner/tuner.css';
@@ -115,6 +116,7 @@ export default function TunerPage() {
         <PanelBoundary name="The tuner settings">
           <TunerSettingsPanel settings={settings} store={store} />
         </PanelBoundary>
+        <TakesBar source="tuner" />
       </IonContent>
     </IonPage>
   );

@@ -26,6 +26,9 @@ const sampleTake = (): Take => ({
   audio: new Blob([new Uint8Array([1, 2, 3, 4, 5, 6])], { type: 'audio/webm;codecs=opus' }),
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests mangle arbitrary JSON
+type Loose = Record<string, any>;
+
 const exported = (take = sampleTake()): string => JSON.stringify(takeToFile(take));
 
 describe('take file format', () => {
@@ -63,16 +66,19 @@ describe('take file format', () => {
     expect(parseTakeFile(exported(take)).take.state).toBe('interrupted');
   });
 
-  const mutate = (change: (json: Record<string, any>) => void): string => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test mangles arbitrary JSON
-    const json = JSON.parse(exported()) as Record<string, any>;
+  const mutate = (change: (json: Loose) => void): string => {
+    const json = JSON.parse(exported()) as Loose;
     change(json);
     return JSON.stringify(json);
   };
 
   it.each([
     ['not JSON', () => 'RIFF....', 'it is not JSON'],
-    ['another format', () => '{"format":"embouchure-history","version":1}', 'not an Embouchure take'],
+    [
+      'another format',
+      () => '{"format":"embouchure-history","version":1}',
+      'not an Embouchure take',
+    ],
     ['a newer version', () => mutate((j) => (j.version = 2)), 'version 2 is newer than this app'],
     ['version 0', () => mutate((j) => (j.version = 0)), 'version must be 1 or more'],
     ['no take', () => mutate((j) => delete j.take), 'take is missing'],

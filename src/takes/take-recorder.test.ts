@@ -96,6 +96,23 @@ describe('recording a take', () => {
     expect(take.audio.size).toBe(13);
   });
 
+  it('keeps a note that was already sounding when recording began (from the take start)', async () => {
+    const t = setup();
+    t.reading(990, 392); // the stream says G4 is sounding
+    await t.recorder.start('tuner', 'x');
+    t.advance(500);
+    t.note({ type: 'note-off', hz: 392, onsetMs: 400, offsetMs: 1300 });
+    t.advance(500);
+    t.note({ type: 'note-on', hz: 440, onsetMs: 1400, confirmedMs: 1450 });
+    await t.recorder.stop(); // A4 still sounding: closed at the stop
+    const take = await t.store.load('take-1');
+    expect(take.notes).toEqual([
+      { onsetMs: 0, offsetMs: 300, hz: 392 },
+      { onsetMs: 400, offsetMs: 1000, hz: 440 },
+    ]);
+    expect((await t.store.list())[0].notesMidi).toEqual([67, 69]);
+  });
+
   it('is refused before it starts when storage is nearly full, and nothing is stored', async () => {
     const t = setup({ freeBytes: MIN_FREE_BYTES - 1 });
     await t.recorder.start('tuner', 'x');
@@ -119,7 +136,7 @@ describe('recording a take', () => {
 
   it('is refused when nothing is listening', async () => {
     const t = setup();
-    t.service.status.set({ state: 'stopped' });
+    await t.service.disconnect();
     await t.recorder.start('tuner', 'x');
     expect(t.recorder.state.get()).toMatchObject({ message: expect.stringContaining('listening') });
   });

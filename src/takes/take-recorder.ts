@@ -159,14 +159,18 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
     const unsubscribeNotes = service.notes.subscribe((event) => {
       if (event.type === 'note-on') {
         open = { onsetMs: Math.max(0, event.onsetMs - t0), hz: event.hz };
-      } else if (open) {
-        pushNote({
-          onsetMs: round(open.onsetMs, 1),
-          offsetMs: round(Math.max(open.onsetMs, event.offsetMs - t0), 1),
-          hz: round(open.hz, 2),
-        });
-        open = null;
+        return;
       }
+      // A note-off carries the whole note: it also closes one that began before the take did.
+      const onsetMs = Math.max(0, event.onsetMs - t0);
+      const offsetMs = event.offsetMs - t0;
+      open = null;
+      if (offsetMs <= 0) return;
+      pushNote({
+        onsetMs: round(onsetMs, 1),
+        offsetMs: round(Math.max(onsetMs, offsetMs), 1),
+        hz: round(event.hz, 2),
+      });
     });
     // Hidden page, lost track, stopped service: the service lets go of the microphone.
     const unsubscribeStatus = service.status.subscribe((status) => {
@@ -202,6 +206,9 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       recorder = begin(liveTap, { onChunk: write, onEnd: resolveEnd });
       t0 = recorder.startedAtMs;
       meta.mimeType = recorder.format.mimeType;
+      // A note already sounding when the take starts is part of it from the first sample.
+      const sounding = service.reading.get();
+      if (sounding.live && sounding.noteHz > 0) open = { onsetMs: 0, hz: sounding.noteHz };
       state.set({ state: 'recording', takeId: meta.id, startedAtMs: t0 });
     } catch (error) {
       resolveEnd({
