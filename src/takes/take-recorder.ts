@@ -25,6 +25,9 @@ import type { TakeStore } from './take-store';
 /** Below this much free storage a take is refused before it starts (~10 min of Opus at 64 kb/s). */
 export const MIN_FREE_BYTES = 5 * 1024 * 1024;
 
+/** Shorter than this at the take's edge is not a note (the stream's onset gate needs ≥ 20 ms). */
+const MIN_NOTE_MS = 20;
+
 export type RecordingState =
   | { state: 'idle'; message?: string; tone?: 'info' | 'error' }
   | { state: 'starting' }
@@ -165,7 +168,8 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       const onsetMs = Math.max(0, event.onsetMs - t0);
       const offsetMs = event.offsetMs - t0;
       open = null;
-      if (offsetMs <= 0) return;
+      // Ended before the take began, or a sliver of one that ended as it started: not a note.
+      if (offsetMs - onsetMs < MIN_NOTE_MS) return;
       pushNote({
         onsetMs: round(onsetMs, 1),
         offsetMs: round(Math.max(onsetMs, offsetMs), 1),
