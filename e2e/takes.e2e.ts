@@ -204,4 +204,76 @@ describe('takes', () => {
     },
     TEST_TIMEOUT_MS,
   );
+
+  it(
+    'a microphone lost mid-take closes the take and keeps it, listed as interrupted',
+    async () => {
+      const { page } = browser;
+      await page.goto(appUrl('/home/tuner'));
+      await connected(page);
+      const record = activePage(page).getByTestId('record-button');
+      await record.click();
+      await poll(
+        async () => (await activePage(page).getByTestId('record-time').textContent()) ?? '',
+      ).toMatch(/^0:0[2-9]$/);
+      // The device goes away: its track ends (what unplugging does; stop() would not fire it).
+      await page.evaluate(() => {
+        type Tap = { microphoneTap(): { stream: MediaStream } | null };
+        const service = (globalThis as unknown as { __embouchurePitchService: Tap })
+          .__embouchurePitchService;
+        service.microphoneTap()?.stream.getAudioTracks()[0].dispatchEvent(new Event('ended'));
+      });
+      await poll(
+        async () => (await activePage(page).getByTestId('record-message').textContent()) ?? '',
+      ).toMatch(/the take was saved up to that point/);
+      await activePage(page).getByTestId('open-takes').click();
+      const modal = takesModal(page);
+      const row = modal.getByTestId('take-row').first();
+      await poll(async () => (await row.textContent()) ?? '').toMatch(/Interrupted/);
+      await expect(row.textContent()).resolves.toMatch(/ · 0:0[2-9] · /);
+      await modal.getByTestId('delete-all-takes').click();
+      await page.locator('ion-alert button', { hasText: 'Delete' }).click();
+      await poll(() => modal.getByTestId('take-row').count()).toBe(0);
+      await modal.getByTestId('takes-close').click();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'without MediaRecorder the take is 16-bit PCM WAV from the same graph, and plays back',
+    async () => {
+      const { page } = browser;
+      await page.addInitScript(() => {
+        delete (globalThis as { MediaRecorder?: unknown }).MediaRecorder;
+      });
+      await page.goto(appUrl('/home/tuner'));
+      await connected(page);
+      const record = activePage(page).getByTestId('record-button');
+      await record.click();
+      await poll(
+        async () => (await activePage(page).getByTestId('record-time').textContent()) ?? '',
+      ).toMatch(/^0:0[3-9]$/);
+      await record.click();
+      await poll(
+        async () => (await activePage(page).getByTestId('record-message').textContent()) ?? '',
+      ).toMatch(/^Take saved/);
+      const snapshot = await serviceSnapshot(page);
+      expect(snapshot.diagnostics.tracksOpened).toBe(1); // no second getUserMedia
+      await activePage(page).getByTestId('open-takes').click();
+      const modal = takesModal(page);
+      await poll(() => modal.getByTestId('take-row').count()).toBe(1);
+      const bytes = await stored(page);
+      // 44.1 kHz × 2 bytes: ~88 kB per second of take.
+      expect(bytes.audioBytes).toBeGreaterThan(3 * 80_000);
+      await modal.getByTestId('play-take').click();
+      const trace = modal.getByTestId('take-trace');
+      await poll(async () => (await trace.getAttribute('data-notes')) ?? '').toMatch(/B4/);
+      await modal.getByTestId('take-play').click();
+      await poll(async () => Number(await trace.getAttribute('data-cursor-ms'))).toBeGreaterThan(
+        1000,
+      );
+      await modal.getByTestId('takes-close').click();
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

@@ -5,9 +5,11 @@
  *
  * Formats, first supported wins (MediaRecorder.isTypeSupported): Opus in WebM (Chromium, Android
  * WebView, Firefox), Opus in Ogg (older Firefox), AAC in MP4 (Safari and iOS WKWebView 14.5+).
- * A platform without MediaRecorder gets `null` from `pickRecordingFormat` and recording is refused
- * with a message (the app's targets, Capacitor 8: Android WebView and iOS 15+, all have it).
+ * A platform whose MediaRecorder encodes none of these (or has none) records 16-bit PCM WAV from
+ * the same graph instead (`pcm-recorder.ts`); the app's targets (Chromium, Firefox, Safari 14.5+,
+ * Android WebView, iOS 15+ WKWebView) all take the MediaRecorder path.
  */
+import { startPcmRecorder } from './pcm-recorder';
 import type { PitchService } from './pitch-service-types';
 
 /**
@@ -30,7 +32,7 @@ export function canTap(service: PitchService): service is TappablePitchService {
 export interface RecordingFormat {
   /** What MediaRecorder was asked for and what the stored Blob says. */
   mimeType: string;
-  codec: 'opus' | 'aac';
+  codec: 'opus' | 'aac' | 'pcm';
 }
 
 export const RECORDING_FORMATS: readonly RecordingFormat[] = [
@@ -61,6 +63,14 @@ export function pickRecordingFormat(
   return RECORDING_FORMATS.find((format) => Recorder.isTypeSupported(format.mimeType)) ?? null;
 }
 
+/** Whether this platform can record at all (MediaRecorder, or the PCM fallback's capture node). */
+export function canRecordAudio(): boolean {
+  return (
+    pickRecordingFormat() !== null ||
+    (typeof AudioContext !== 'undefined' && 'createScriptProcessor' in AudioContext.prototype)
+  );
+}
+
 /** Why recording ended: asked to, the microphone went away, or the encoder failed. */
 export type RecorderEnd =
   { reason: 'stopped' } | { reason: 'mic-lost' } | { reason: 'error'; message: string };
@@ -77,6 +87,8 @@ export interface AudioRecorder {
   readonly startedAtMs: number;
   /** Stops; resolves after the last chunk and `onEnd`. */
   stop(): Promise<void>;
+  /** PCM only: the exact WAV header to replace the first chunk with once recording has ended. */
+  finalHeader?(): Blob;
 }
 
 export interface RecorderOptions {
@@ -93,14 +105,12 @@ export function startRecorder(
 ): AudioRecorder {
   const Recorder = options.Recorder ?? mediaRecorderClass();
   const format = pickRecordingFormat(Recorder);
-  if (!Recorder || !format) {
-    throw new Error('This browser cannot record audio (no MediaRecorder with Opus or AAC).');
-  }
   const timesliceMs = options.timesliceMs ?? DEFAULT_TIMESLICE_MS;
   if (!(timesliceMs >= 100 && timesliceMs <= 10_000)) {
     throw new RangeError(`timesliceMs must be 100–10000, got ${timesliceMs}`);
   }
   const now = options.now ?? (() => performance.now());
+  if (!Recorder || !format) return startPcmRecorder(tap, callbacks, timesliceMs, now);
   const recorder = new Recorder(tap.stream, {
     mimeType: format.mimeType,
     audioBitsPerSecond: RECORDING_BITS_PER_SECOND,

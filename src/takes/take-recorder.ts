@@ -10,7 +10,7 @@
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import type { PitchService } from '../audio/pitch-service-types';
 import {
-  pickRecordingFormat,
+  canRecordAudio,
   startRecorder as startAudioRecorder,
   canTap,
   type AudioRecorder,
@@ -79,7 +79,7 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
   const now = deps.now ?? (() => performance.now());
   const wallNow = deps.wallNow ?? (() => Date.now());
   const newId = deps.newId ?? defaultId;
-  const canRecord = deps.canRecord ?? (() => pickRecordingFormat() !== null);
+  const canRecord = deps.canRecord ?? canRecordAudio;
   const begin = deps.startRecorder ?? ((tap, callbacks) => startAudioRecorder(tap, callbacks));
   const state = createObservable<RecordingState>({ state: 'idle' });
   let active: { stop(): Promise<void> } | null = null;
@@ -94,7 +94,7 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       return;
     }
     if (!canRecord()) {
-      refuse('This browser cannot record audio (no MediaRecorder). Practice goes on.');
+      refuse('This browser cannot record audio. Practice goes on.');
       return;
     }
     state.set({ state: 'starting' });
@@ -236,6 +236,11 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       }
       if (readings.length > 0 || notes.length > 0) write(new Blob([], { type: meta.mimeType }));
       await writes;
+      // PCM: the WAV header written first had an open length; now the exact one.
+      const header = recorder?.finalHeader?.();
+      if (header && !storageError) {
+        await store.replaceAudio(meta.id, 0, header).catch(() => undefined);
+      }
       if (end.reason === 'error' && seq === 0) {
         await store.remove(meta.id).catch(() => undefined);
         active = null;

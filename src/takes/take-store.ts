@@ -29,6 +29,8 @@ export interface TakeStore {
   /** Writes the take's row (the storage probe before recording: throws if storage refuses). */
   put(meta: TakeMeta): Promise<void>;
   appendChunk(chunk: TakeChunk, meta: TakeMeta): Promise<void>;
+  /** Replaces the audio of one stored chunk (the exact WAV header of a PCM take). */
+  replaceAudio(takeId: string, seq: number, audio: Blob): Promise<void>;
   list(): Promise<TakeMeta[]>;
   /** The whole take assembled from its chunks (playback, export). */
   load(id: string): Promise<Take>;
@@ -98,6 +100,10 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
         await takes.put(meta);
       });
       changed();
+    },
+    async replaceAudio(takeId, seq, audio) {
+      const { chunks } = await open();
+      await chunks.update([takeId, seq], { audio });
     },
     async list() {
       const { takes } = await open();
