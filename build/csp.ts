@@ -21,7 +21,8 @@ export const BASE_CSP: Readonly<Record<string, readonly string[]>> = {
   'connect-src': ["'self'"],
   'worker-src': ["'self'"],
   'manifest-src': ["'self'"],
-  'media-src': ["'self'"],
+  // blob: plays back a recorded take (an object URL of audio from our own IndexedDB, src/audio/take-player.ts).
+  'media-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],

@@ -33,8 +33,18 @@ export const LAYERS = {
   history: FEATURE_DEPENDENCIES,
   'settings-screen': [...FEATURE_DEPENDENCIES, 'tuner'],
   pwa: FEATURE_DEPENDENCIES,
+  // Takes store their rows in the history database and name notes as the tuner does.
+  takes: [...FEATURE_DEPENDENCIES, 'tuner', 'history'],
   // Pages compose features; the shell composes pages.
-  pages: [...FEATURE_DEPENDENCIES, 'tuner', 'exercise', 'history', 'settings-screen', 'pwa'],
+  pages: [
+    ...FEATURE_DEPENDENCIES,
+    'tuner',
+    'exercise',
+    'history',
+    'settings-screen',
+    'pwa',
+    'takes',
+  ],
   shell: ['*'],
 };
 
@@ -46,6 +56,8 @@ export const PURE_FILES = [
   'src/exercise/note-context.ts',
   'src/audio/note-tracker.ts',
   'src/audio/onset-locator.ts',
+  'src/takes/take-format.ts',
+  'src/takes/take-study.ts',
 ];
 
 function srcFolderOf(file, srcDir) {

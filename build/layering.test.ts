@@ -21,6 +21,9 @@ describe('import direction (lint)', () => {
     ['audio importing settings', 'src/audio/probe.ts', "import '../settings';"],
     ['audio importing a feature', 'src/audio/probe.ts', "import '../tuner/display-filter';"],
     ['music importing audio', 'src/music/probe.ts', "import '../audio/pitch-service';"],
+    ['takes importing a page', 'src/takes/probe.ts', "import '../pages/TunerPage';"],
+    ['audio importing takes', 'src/audio/probe.ts', "import '../takes/take-format';"],
+    ['history importing takes', 'src/history/probe.ts', "import '../takes/take-store';"],
     ['settings importing a feature', 'src/settings/probe.ts', "import '../tuner/tuner-display';"],
   ])('%s fails lint', async (_name, filePath, code) => {
     expect(await errorsFor(filePath, code)).toContainEqual(expect.stringMatching(/may not import/));
@@ -44,6 +47,8 @@ describe('import direction (lint)', () => {
       "import { createPitchService } from '../audio/pitch-service'; createPitchService;",
     ],
     ['Web Audio outside src/audio', 'src/tuner/probe.ts', 'new AudioContext();'],
+    ['Web Audio in the takes view', 'src/takes/probe.tsx', 'new OfflineAudioContext(1, 1, 8000);'],
+    ['the DOM in the pure take format', 'src/takes/take-format.ts', 'document.title = "";'],
     ['Capacitor outside src/native', 'src/tuner/probe.ts', "import '@capacitor/core';"],
     ['Firebase outside src/analytics', 'src/history/probe.ts', "import '@firebase/app';"],
   ])('%s fails lint', async (_name, filePath, code) => {

@@ -10,6 +10,7 @@ import {
 } from './messages';
 import { MAX_DRONE_VOICES } from './drone-canceller';
 import { buildAudioGraph, teardownAudioGraph, waitForReady } from './audio-graph';
+import type { MicrophoneTap } from './recorder';
 import type { NoteEvent } from './note-tracker';
 import type {
   AnalysisMode,
@@ -80,6 +81,8 @@ export interface WebPitchService extends PitchService {
   diagnostics(): PitchServiceDiagnostics;
   /** The running analyser (level meter / spectrum), or null when stopped. */
   analyser(): AnalyserNode | null;
+  /** The live microphone graph (recording a take: no second getUserMedia), or null. */
+  microphoneTap(): MicrophoneTap | null;
 }
 
 interface Session {
@@ -391,6 +394,10 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
     resume,
     disconnect,
     analyser: () => session?.analyser ?? null,
+    microphoneTap: () =>
+      session?.stream && session.source && session.decoder
+        ? { context: session.context, stream: session.stream, source: session.source }
+        : null,
     diagnostics: () => ({
       engineMemoryBytes: session?.engineMemoryBytes ?? 0,
       sampleRate: session?.context.sampleRate ?? 0,

@@ -37,5 +37,8 @@ export class HistoryDb extends Dexie {
           });
         await tx.table('summary').put(summarise(kept));
       });
+    // Version 3: recorded takes (src/takes/take-store.ts types and owns these two tables): one row
+    // per take, its audio and readings in chunks of about a second, written as they are recorded.
+    this.version(3).stores({ takes: 'id, startedAtMs', takeChunks: '[takeId+seq], takeId' });
   }
 }

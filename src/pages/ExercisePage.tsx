@@ -21,6 +21,7 @@ import { getHistoryStore } from '../history/history-db';
 import { HistoryView } from '../history/HistoryView';
 import { EXERCISE_LABELS, type ExerciseKind } from '../history/records';
 import { SettingsButton } from '../settings-screen/SettingsButton';
+import { TakesBar } from '../takes/TakesBar';
 import '../exercise/exercise.css';
 
 type View = 'practice' | 'history';
@@ -116,6 +117,7 @@ export default function ExercisePage() {
             <HistoryView history={history} />
           </PanelBoundary>
         )}
+        <TakesBar source={active ?? 'practice'} />
       </IonContent>
     </IonPage>
   );

@@ -16,6 +16,7 @@ import { PitchTrace } from '../tuner/PitchTrace';
 import { formatCents, noPitchText, noteLabels } from '../tuner/tuner-display';
 import { StrobeView } from '../tuner/StrobeView';
 import { TunerViewSwitch } from '../tuner/TunerViewSwitch';
+import { TakesBar } from '../takes/TakesBar';
 import { useAnnouncement } from '../tuner/use-announcement';
 import { useTunerDisplay } from '../tuner/use-tuner-display';
 import '../tuner/tuner.css';
@@ -160,6 +161,7 @@ export default function TunerPage() {
             spelling={settings.spelling}
           />
         </PanelBoundary>
+        <TakesBar source="tuner" />
       </IonContent>
     </IonPage>
   );

@@ -1,0 +1,157 @@
+/**
+ * Records the microphone the pitch service is already listening to (its `MediaStream`, so no
+ * second getUserMedia and no second prompt), encoded by the browser's MediaRecorder and handed out
+ * in chunks of `timesliceMs` (the caller stores each one: memory stays flat for an hour).
+ *
+ * Formats, first supported wins (MediaRecorder.isTypeSupported): Opus in WebM (Chromium, Android
+ * WebView, Firefox), Opus in Ogg (older Firefox), AAC in MP4 (Safari and iOS WKWebView 14.5+).
+ * A platform whose MediaRecorder encodes none of these (or has none) records 16-bit PCM WAV from
+ * the same graph instead (`pcm-recorder.ts`); the app's targets (Chromium, Firefox, Safari 14.5+,
+ * Android WebView, iOS 15+ WKWebView) all take the MediaRecorder path.
+ */
+import { startPcmRecorder } from './pcm-recorder';
+import type { PitchService } from './pitch-service-types';
+
+/**
+ * The running microphone graph of the pitch service, for a recorder that must hear exactly what
+ * the tuner hears. Valid while the service's status is `connected`.
+ */
+export interface MicrophoneTap {
+  context: AudioContext;
+  stream: MediaStream;
+  source: MediaStreamAudioSourceNode;
+}
+
+/** A pitch service that can lend its microphone (the web one; the placeholder cannot). */
+export type TappablePitchService = PitchService & { microphoneTap(): MicrophoneTap | null };
+
+export function canTap(service: PitchService): service is TappablePitchService {
+  return typeof (service as Partial<TappablePitchService>).microphoneTap === 'function';
+}
+
+export interface RecordingFormat {
+  /** What MediaRecorder was asked for and what the stored Blob says. */
+  mimeType: string;
+  codec: 'opus' | 'aac' | 'pcm';
+}
+
+export const RECORDING_FORMATS: readonly RecordingFormat[] = [
+  { mimeType: 'audio/webm;codecs=opus', codec: 'opus' },
+  { mimeType: 'audio/ogg;codecs=opus', codec: 'opus' },
+  { mimeType: 'audio/mp4;codecs=mp4a.40.2', codec: 'aac' },
+  { mimeType: 'audio/mp4', codec: 'aac' },
+];
+
+/** Mono speech-and-music quality: a take costs ~0.5 MB per minute. */
+export const RECORDING_BITS_PER_SECOND = 64_000;
+export const DEFAULT_TIMESLICE_MS = 1000;
+
+type MediaRecorderClass = {
+  new (stream: MediaStream, options?: MediaRecorderOptions): MediaRecorder;
+  isTypeSupported(type: string): boolean;
+};
+
+function mediaRecorderClass(): MediaRecorderClass | undefined {
+  return typeof MediaRecorder === 'undefined' ? undefined : MediaRecorder;
+}
+
+/** The first format this platform's MediaRecorder encodes, or null (recording unavailable). */
+export function pickRecordingFormat(
+  Recorder: Pick<MediaRecorderClass, 'isTypeSupported'> | undefined = mediaRecorderClass(),
+): RecordingFormat | null {
+  if (!Recorder) return null;
+  return RECORDING_FORMATS.find((format) => Recorder.isTypeSupported(format.mimeType)) ?? null;
+}
+
+/** Whether this platform can record at all (MediaRecorder, or the PCM fallback's capture node). */
+export function canRecordAudio(): boolean {
+  return (
+    pickRecordingFormat() !== null ||
+    (typeof AudioContext !== 'undefined' && 'createScriptProcessor' in AudioContext.prototype)
+  );
+}
+
+/** Why recording ended: asked to, the microphone went away, or the encoder failed. */
+export type RecorderEnd =
+  { reason: 'stopped' } | { reason: 'mic-lost' } | { reason: 'error'; message: string };
+
+export interface RecorderCallbacks {
+  /** A chunk of encoded audio, in order; the last one arrives before `onEnd`. */
+  onChunk(chunk: Blob): void;
+  onEnd(end: RecorderEnd): void;
+}
+
+export interface AudioRecorder {
+  readonly format: RecordingFormat;
+  /** performance.now() when the first sample was asked for: the take's time origin. */
+  readonly startedAtMs: number;
+  /** Stops; resolves after the last chunk and `onEnd`. */
+  stop(): Promise<void>;
+  /** PCM only: the exact WAV header to replace the first chunk with once recording has ended. */
+  finalHeader?(): Blob;
+}
+
+export interface RecorderOptions {
+  timesliceMs?: number;
+  Recorder?: MediaRecorderClass;
+  now?: () => number;
+}
+
+/** Starts recording the tap's stream; throws when the platform cannot record. */
+export function startRecorder(
+  tap: MicrophoneTap,
+  callbacks: RecorderCallbacks,
+  options: RecorderOptions = {},
+): AudioRecorder {
+  const Recorder = options.Recorder ?? mediaRecorderClass();
+  const format = pickRecordingFormat(Recorder);
+  const timesliceMs = options.timesliceMs ?? DEFAULT_TIMESLICE_MS;
+  if (!(timesliceMs >= 100 && timesliceMs <= 10_000)) {
+    throw new RangeError(`timesliceMs must be 100–10000, got ${timesliceMs}`);
+  }
+  const now = options.now ?? (() => performance.now());
+  if (!Recorder || !format) return startPcmRecorder(tap, callbacks, timesliceMs, now);
+  const recorder = new Recorder(tap.stream, {
+    mimeType: format.mimeType,
+    audioBitsPerSecond: RECORDING_BITS_PER_SECOND,
+  });
+  let end: RecorderEnd | null = null;
+  let resolveStopped: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
+  const track = tap.stream.getAudioTracks()[0];
+  const onTrackEnded = (): void => {
+    end ??= { reason: 'mic-lost' };
+    if (recorder.state !== 'inactive') recorder.stop();
+  };
+  track?.addEventListener('ended', onTrackEnded);
+
+  recorder.ondataavailable = (event: BlobEvent) => {
+    if (event.data.size > 0) callbacks.onChunk(event.data);
+  };
+  recorder.onerror = (event: Event) => {
+    const error = (event as Event & { error?: DOMException }).error;
+    end ??= { reason: 'error', message: error?.message ?? 'the recorder failed' };
+    if (recorder.state !== 'inactive') recorder.stop();
+  };
+  recorder.onstop = () => {
+    track?.removeEventListener('ended', onTrackEnded);
+    recorder.ondataavailable = null;
+    recorder.onerror = null;
+    recorder.onstop = null;
+    // A stream whose tracks all ended stops the recorder by itself: the microphone was lost.
+    const live = tap.stream.getAudioTracks().some((t) => t.readyState === 'live');
+    callbacks.onEnd(end ?? (live ? { reason: 'stopped' } : { reason: 'mic-lost' }));
+    resolveStopped();
+  };
+  const startedAtMs = now();
+  recorder.start(timesliceMs);
+  return {
+    format,
+    startedAtMs,
+    stop() {
+      end ??= { reason: 'stopped' };
+      if (recorder.state !== 'inactive') recorder.stop();
+      return stopped;
+    },
+  };
+}

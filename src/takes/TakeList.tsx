@@ -1,0 +1,235 @@
+import { IonAlert, IonButton } from '@ionic/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { noteName } from '../music';
+import { useObservable } from '../lib/use-observable';
+import { getSettingsStore, useSettings } from '../settings';
+import { concertToWrittenMidi } from '../music';
+import { formatClock } from './take-recorder';
+import { sourceLabel } from './take-controller';
+import { exportTake, importTake } from './take-files';
+import type { TakeMeta } from './take-format';
+import type { StorageUse, TakeStore } from './take-store';
+
+/** Warn when storage is this full (before recording is refused at MIN_FREE_BYTES). */
+export const STORAGE_WARNING_FRACTION = 0.8;
+
+const mb = (bytes: number): string =>
+  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(1)} MB`;
+
+type Pending =
+  { kind: 'rename'; take: TakeMeta } | { kind: 'delete'; take: TakeMeta } | { kind: 'delete-all' };
+
+export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void }) {
+  const { store } = props;
+  const version = useObservable(store.version);
+  const settings = useSettings(getSettingsStore());
+  const [takes, setTakes] = useState<TakeMeta[] | null>(null);
+  const [use, setUse] = useState<StorageUse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    store.list().then(
+      (list) => !cancelled && setTakes(list),
+      () =>
+        !cancelled &&
+        setError('Takes are unavailable in this browser (private mode or storage blocked).'),
+    );
+    void store.estimate().then((estimate) => !cancelled && setUse(estimate));
+    return () => {
+      cancelled = true;
+    };
+  }, [store, version]);
+
+  const act = useCallback(async (work: () => Promise<string | undefined>) => {
+    setError(null);
+    setNotice(null);
+    try {
+      const done = await work();
+      if (done) setNotice(done);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  }, []);
+
+  const written = (midi: number): string =>
+    noteName(concertToWrittenMidi(midi, settings.transposition), { spelling: settings.spelling });
+  const takesBytes = takes?.reduce((sum, t) => sum + t.bytes, 0) ?? 0;
+  const nearlyFull = use !== null && use.usageBytes / use.quotaBytes >= STORAGE_WARNING_FRACTION;
+
+  return (
+    <div className="take-list" data-testid="take-list">
+      <p
+        className={`take-list__storage${nearlyFull ? ' take-list__storage--warn' : ''}`}
+        data-testid="take-storage"
+        data-takes-bytes={takesBytes}
+      >
+        Takes: {mb(takesBytes)}
+        {use && ` · storage used ${mb(use.usageBytes)} of ${mb(use.quotaBytes)}`}
+        {nearlyFull && ' — almost full: delete or export old takes before recording more.'}
+      </p>
+      <div className="take-list__actions">
+        <IonButton
+          fill="outline"
+          onClick={() => fileInput.current?.click()}
+          data-testid="import-take"
+        >
+          Import
+        </IonButton>
+        <IonButton
+          fill="outline"
+          color="danger"
+          disabled={!takes?.length}
+          onClick={() => setPending({ kind: 'delete-all' })}
+          data-testid="delete-all-takes"
+        >
+          Delete all
+        </IonButton>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          accept=".json,application/json,audio/*,.webm,.ogg,.m4a"
+          data-testid="import-take-input"
+          onChange={(event) => {
+            const files = [...(event.currentTarget.files ?? [])];
+            event.currentTarget.value = '';
+            void act(async () => {
+              const meta = await importTake(store, files, () => crypto.randomUUID());
+              return `Imported “${meta.name}”.`;
+            });
+          }}
+        />
+      </div>
+      {error && (
+        <p role="alert" className="error" data-testid="takes-error">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" data-testid="takes-notice">
+          {notice}
+        </p>
+      )}
+      {takes?.length === 0 && (
+        <p data-testid="takes-empty">
+          No takes yet: press Record while the tuner or an exercise is listening.
+        </p>
+      )}
+      <ul className="take-list__items">
+        {takes?.map((take) => (
+          <li key={take.id} className="take-row" data-testid="take-row" data-take-id={take.id}>
+            <button
+              type="button"
+              className="take-row__main"
+              onClick={() => props.onPlay(take.id)}
+              data-testid="play-take"
+            >
+              <span className="take-row__name">{take.name}</span>
+              <span className="take-row__meta">
+                {new Date(take.startedAtMs).toLocaleString(undefined, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                })}{' '}
+                · {sourceLabel(take.source)} · {formatClock(take.durationMs)} · {mb(take.bytes)}
+              </span>
+              <span className="take-row__notes" data-testid="take-notes">
+                {take.notesMidi.length ? take.notesMidi.map(written).join(' ') : 'No notes'}
+                {take.noteCount > take.notesMidi.length ? ' …' : ''}
+              </span>
+              {take.state !== 'complete' && (
+                <span className="take-row__badge">
+                  Interrupted{take.endReason ? `: ${take.endReason}` : ''}
+                </span>
+              )}
+            </button>
+            <div className="take-row__actions">
+              <IonButton
+                size="small"
+                fill="clear"
+                onClick={() => setPending({ kind: 'rename', take })}
+              >
+                Rename
+              </IonButton>
+              <IonButton
+                size="small"
+                fill="clear"
+                data-testid="export-take"
+                onClick={() =>
+                  void act(async () => {
+                    const shared = await exportTake(store, take.id);
+                    return shared.kind === 'download'
+                      ? `Downloaded ${shared.names.join(', ')}.`
+                      : undefined;
+                  })
+                }
+              >
+                Export
+              </IonButton>
+              <IonButton
+                size="small"
+                fill="clear"
+                color="danger"
+                data-testid="delete-take"
+                onClick={() => setPending({ kind: 'delete', take })}
+              >
+                Delete
+              </IonButton>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <IonAlert
+        isOpen={pending !== null}
+        onDidDismiss={() => setPending(null)}
+        header={
+          pending?.kind === 'rename'
+            ? 'Rename take'
+            : pending?.kind === 'delete'
+              ? 'Delete this take?'
+              : 'Delete all takes?'
+        }
+        message={
+          pending?.kind === 'delete'
+            ? `“${pending.take.name}” will be removed from this device.`
+            : pending?.kind === 'delete-all'
+              ? `All ${takes?.length ?? 0} takes will be removed from this device. Export any you want to keep first.`
+              : undefined
+        }
+        inputs={
+          pending?.kind === 'rename'
+            ? [
+                {
+                  name: 'name',
+                  type: 'text',
+                  value: pending.take.name,
+                  attributes: { maxlength: 200 },
+                },
+              ]
+            : []
+        }
+        buttons={[
+          { text: 'Cancel', role: 'cancel' },
+          {
+            text: pending?.kind === 'rename' ? 'Save' : 'Delete',
+            role: pending?.kind === 'rename' ? undefined : 'destructive',
+            handler: (values?: { name?: string }) => {
+              const current = pending;
+              if (!current) return;
+              void act(async () => {
+                if (current.kind === 'rename')
+                  await store.rename(current.take.id, values?.name ?? '');
+                else if (current.kind === 'delete') await store.remove(current.take.id);
+                else await store.removeAll();
+              });
+            },
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parseTakeFile,
+  readingsCsv,
+  TAKE_FORMAT_VERSION,
+  takeFromFile,
+  takeToFile,
+  type Take,
+} from './take-format';
+
+const sampleTake = (): Take => ({
+  meta: {
+    id: 'a1',
+    name: 'Long tones G4',
+    source: 'long-tones',
+    startedAtMs: Date.UTC(2026, 10, 22, 23, 14, 5),
+    durationMs: 5000,
+    bytes: 6,
+    mimeType: 'audio/webm;codecs=opus',
+    noteCount: 1,
+    notesMidi: [67],
+    state: 'complete',
+  },
+  readings: [0, 0, 0, -80, 0, 93.3, 392.1, 0.97, -20.5, 392, 186.7, 392.4, 0.98, -20.1, 392],
+  notes: [{ onsetMs: 60.2, offsetMs: 4900, hz: 392 }],
+  audio: new Blob([new Uint8Array([1, 2, 3, 4, 5, 6])], { type: 'audio/webm;codecs=opus' }),
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests mangle arbitrary JSON
+type Loose = Record<string, any>;
+
+const exported = (take = sampleTake()): string => JSON.stringify(takeToFile(take));
+
+describe('take file format', () => {
+  it('round-trips a take: JSON + audio back to the same readings, notes and meta', async () => {
+    const take = sampleTake();
+    const file = parseTakeFile(exported(take));
+    expect(file.version).toBe(TAKE_FORMAT_VERSION);
+    expect(file.audio).toEqual({
+      fileName: expect.stringMatching(/^embouchure-take-2026-11-2\d-\d{6}\.webm$/),
+      mimeType: 'audio/webm;codecs=opus',
+      bytes: 6,
+    });
+    const back = takeFromFile(file, take.audio, 'new-id');
+    expect(back.readings).toEqual(take.readings);
+    expect(back.notes).toEqual(take.notes);
+    expect(back.meta).toEqual({ ...take.meta, id: 'new-id' });
+    expect(new Uint8Array(await back.audio.arrayBuffer())).toEqual(
+      new Uint8Array([1, 2, 3, 4, 5, 6]),
+    );
+  });
+
+  it('exports readings as CSV with a header and one row each', () => {
+    expect(readingsCsv(sampleTake().readings).split('\n')).toEqual([
+      'timeMs,hz,clarity,levelDb,noteHz',
+      '0,0,0,-80,0',
+      '93.3,392.1,0.97,-20.5,392',
+      '186.7,392.4,0.98,-20.1,392',
+      '',
+    ]);
+  });
+
+  it('an interrupted take stays interrupted; a take still recording exports as interrupted', () => {
+    const take = sampleTake();
+    take.meta.state = 'recording';
+    expect(parseTakeFile(exported(take)).take.state).toBe('interrupted');
+  });
+
+  const mutate = (change: (json: Loose) => void): string => {
+    const json = JSON.parse(exported()) as Loose;
+    change(json);
+    return JSON.stringify(json);
+  };
+
+  it.each([
+    ['not JSON', () => 'RIFF....', 'it is not JSON'],
+    [
+      'another format',
+      () => '{"format":"embouchure-history","version":1}',
+      'not an Embouchure take',
+    ],
+    ['a newer version', () => mutate((j) => (j.version = 2)), 'version 2 is newer than this app'],
+    ['version 0', () => mutate((j) => (j.version = 0)), 'version must be 1 or more'],
+    ['no take', () => mutate((j) => delete j.take), 'take is missing'],
+    ['negative duration', () => mutate((j) => (j.take.durationMs = -1)), 'take.durationMs'],
+    ['empty name', () => mutate((j) => (j.take.name = '')), 'take.name must be text'],
+    ['a video type', () => mutate((j) => (j.take.mimeType = 'video/mp4')), 'not an audio type'],
+    ['bad MIDI', () => mutate((j) => (j.take.notesMidi = [200])), 'take.notesMidi'],
+    [
+      'renamed fields',
+      () => mutate((j) => (j.readings.fields = ['t', 'hz', 'clarity', 'levelDb', 'noteHz'])),
+      'readings.fields must be timeMs, hz',
+    ],
+    [
+      'a short row',
+      () => mutate((j) => (j.readings.rows[1] = [1, 2])),
+      'readings.rows[1] must be 5 numbers',
+    ],
+    [
+      'time out of order',
+      () => mutate((j) => (j.readings.rows[2][0] = 10)),
+      'readings.rows[2] time 10 ms is out of order',
+    ],
+    [
+      'clarity above 1',
+      () => mutate((j) => (j.readings.rows[1][2] = 1.5)),
+      'readings.rows[1] has a negative Hz or a clarity',
+    ],
+    [
+      'a note ending before it starts',
+      () => mutate((j) => (j.notes[0].offsetMs = 1)),
+      'notes[0] must have onsetMs ≤ offsetMs',
+    ],
+  ])('refuses %s, naming the problem', (_label, text, reason) => {
+    expect(() => parseTakeFile(text())).toThrow(reason);
+    expect(() => parseTakeFile(text())).toThrow('Nothing was imported.');
+  });
+
+  it('refuses an audio file that is not the one the JSON names (size differs)', () => {
+    const file = parseTakeFile(exported());
+    expect(() => takeFromFile(file, new Blob([new Uint8Array(5)]), 'x')).toThrow(
+      'the audio file is 5 bytes but the take expects 6',
+    );
+  });
+});

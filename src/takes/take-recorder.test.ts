@@ -1,0 +1,197 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { createPlaceholderPitchService } from '../audio/placeholder-pitch-service';
+import { idleReading, DEFAULT_MODE } from '../audio/pitch-stream';
+import type { NoteEvent, PitchReading } from '../audio/pitch-service-types';
+import type { Observable, Emitter } from '../lib/observable';
+import type { AudioRecorder, MicrophoneTap, RecorderCallbacks } from '../audio/recorder';
+import { createTakeRecorder, MIN_FREE_BYTES } from './take-recorder';
+import { createTakeStore, type TakeStore } from './take-store';
+
+/** A connected service that lends a (fake) microphone tap, plus a recorder we drive by hand. */
+function setup(options: { store?: TakeStore; freeBytes?: number } = {}) {
+  const base = createPlaceholderPitchService({ state: 'connected' });
+  const tap = {} as MicrophoneTap;
+  const service = Object.assign(base, { microphoneTap: () => tap });
+  let clock = 1000;
+  let callbacks: RecorderCallbacks | null = null;
+  let stops = 0;
+  const store =
+    options.store ??
+    createTakeStore({
+      indexedDB: new IDBFactory(),
+      IDBKeyRange,
+      storage: { estimate: async () => ({ usage: 0, quota: options.freeBytes ?? 1e9 }) },
+    });
+  const recorder = createTakeRecorder({
+    service,
+    store,
+    canRecord: () => true,
+    now: () => clock,
+    wallNow: () => Date.UTC(2026, 10, 22),
+    newId: () => 'take-1',
+    startRecorder: (_tap, cb): AudioRecorder => {
+      callbacks = cb;
+      return {
+        format: { mimeType: 'audio/webm;codecs=opus', codec: 'opus' },
+        startedAtMs: clock,
+        stop: async () => {
+          stops++;
+          cb.onChunk(new Blob([new Uint8Array(3)]));
+          cb.onEnd({ reason: 'stopped' });
+        },
+      };
+    },
+  });
+  const reading = (timeMs: number, hz: number): void =>
+    (service.reading as Observable<PitchReading>).set({
+      ...idleReading(timeMs, DEFAULT_MODE),
+      hz,
+      clarity: 0.95,
+      levelDb: -20,
+      live: true,
+      noteHz: hz,
+    });
+  const note = (event: NoteEvent): void => (service.notes as Emitter<NoteEvent>).emit(event);
+  return {
+    service,
+    store,
+    recorder,
+    reading,
+    note,
+    advance: (ms: number) => (clock += ms),
+    chunk: (bytes: number) => callbacks?.onChunk(new Blob([new Uint8Array(bytes)])),
+    end: (reason: 'mic-lost') => callbacks?.onEnd({ reason }),
+    stops: () => stops,
+  };
+}
+
+describe('recording a take', () => {
+  it('stores audio chunks with the readings and notes of the take, on its clock', async () => {
+    const t = setup();
+    await t.recorder.start('tuner', 'Tuner take');
+    expect(t.recorder.state.get()).toMatchObject({ state: 'recording', takeId: 'take-1' });
+    t.reading(900, 440); // before the take began: not part of it
+    t.advance(100);
+    t.reading(1100, 440);
+    t.note({ type: 'note-on', hz: 440, onsetMs: 1050, confirmedMs: 1100 });
+    t.chunk(10);
+    t.advance(1000);
+    t.reading(2000, 440);
+    t.note({ type: 'note-off', hz: 440, onsetMs: 1050, offsetMs: 1900 });
+    await t.recorder.stop();
+    expect(t.recorder.state.get()).toMatchObject({ state: 'idle', message: 'Take saved (0:01).' });
+    const [meta] = await t.store.list();
+    expect(meta).toMatchObject({
+      state: 'complete',
+      source: 'tuner',
+      bytes: 13,
+      noteCount: 1,
+      notesMidi: [69],
+      mimeType: 'audio/webm;codecs=opus',
+    });
+    const take = await t.store.load('take-1');
+    expect(take.readings).toEqual([100, 440, 0.95, -20, 440, 1000, 440, 0.95, -20, 440]);
+    expect(take.notes).toEqual([{ onsetMs: 50, offsetMs: 900, hz: 440 }]);
+    expect(take.audio.size).toBe(13);
+  });
+
+  it('keeps a note that was already sounding when recording began (from the take start)', async () => {
+    const t = setup();
+    t.reading(990, 392); // the stream says G4 is sounding
+    await t.recorder.start('tuner', 'x');
+    t.advance(500);
+    t.note({ type: 'note-off', hz: 392, onsetMs: 400, offsetMs: 1300 });
+    t.advance(500);
+    t.note({ type: 'note-on', hz: 440, onsetMs: 1400, confirmedMs: 1450 });
+    await t.recorder.stop(); // A4 still sounding: closed at the stop
+    const take = await t.store.load('take-1');
+    expect(take.notes).toEqual([
+      { onsetMs: 0, offsetMs: 300, hz: 392 },
+      { onsetMs: 400, offsetMs: 1000, hz: 440 },
+    ]);
+    expect((await t.store.list())[0].notesMidi).toEqual([67, 69]);
+  });
+
+  it('is refused before it starts when storage is nearly full, and nothing is stored', async () => {
+    const t = setup({ freeBytes: MIN_FREE_BYTES - 1 });
+    await t.recorder.start('tuner', 'x');
+    expect(t.recorder.state.get()).toMatchObject({
+      state: 'idle',
+      tone: 'error',
+      message: expect.stringContaining('Storage is almost full'),
+    });
+    expect(await t.store.list()).toEqual([]);
+  });
+
+  it('is refused with a message when storage is unavailable (private mode)', async () => {
+    const store = createTakeStore({ indexedDB: undefined, storage: null });
+    const t = setup({ store });
+    await t.recorder.start('tuner', 'x');
+    expect(t.recorder.state.get()).toMatchObject({
+      state: 'idle',
+      message: expect.stringContaining('Storage is unavailable'),
+    });
+  });
+
+  it('is refused when nothing is listening', async () => {
+    const t = setup();
+    await t.service.disconnect();
+    await t.recorder.start('tuner', 'x');
+    expect(t.recorder.state.get()).toMatchObject({ message: expect.stringContaining('listening') });
+  });
+
+  it('keeps what was recorded when the microphone is lost mid-take', async () => {
+    const t = setup();
+    await t.recorder.start('scales', 'Scales');
+    t.advance(2000);
+    t.reading(2900, 392);
+    t.chunk(100);
+    t.end('mic-lost');
+    await expect.poll(() => t.recorder.state.get().state).toBe('idle');
+    const [meta] = await t.store.list();
+    expect(meta).toMatchObject({ state: 'interrupted', bytes: 100, durationMs: 2000 });
+    expect(meta.endReason).toContain('microphone was lost');
+    expect((await t.store.load('take-1')).readings).toHaveLength(5);
+  });
+
+  it('stops and keeps the take when the service releases the microphone (page hidden)', async () => {
+    const t = setup();
+    await t.recorder.start('tuner', 'x');
+    t.chunk(5);
+    await t.service.disconnect();
+    await expect.poll(() => t.recorder.state.get().state).toBe('idle');
+    expect(t.stops()).toBe(1);
+    const [meta] = await t.store.list();
+    expect(meta.state).toBe('interrupted');
+    expect(meta.endReason).toContain('microphone was released');
+    expect(meta.bytes).toBe(8);
+  });
+
+  it('stops when storage fills mid-take, keeping the chunks already written', async () => {
+    const inner = createTakeStore({ indexedDB: new IDBFactory(), IDBKeyRange, storage: null });
+    let writes = 0;
+    const store: TakeStore = {
+      ...inner,
+      async appendChunk(chunk, meta) {
+        if (++writes > 1) {
+          throw Object.assign(new Error('full'), { name: 'QuotaExceededError' });
+        }
+        await inner.appendChunk(chunk, meta);
+      },
+      put: (meta) => (writes > 1 ? Promise.reject(new Error('full')) : inner.put(meta)),
+    };
+    const t = setup({ store });
+    await t.recorder.start('tuner', 'x');
+    t.advance(1000);
+    t.chunk(7);
+    t.advance(1000);
+    t.chunk(7);
+    await expect.poll(() => t.recorder.state.get().state).toBe('idle');
+    expect(t.recorder.state.get()).toMatchObject({
+      message: 'Storage is full: the take was stopped and kept up to 0:02.',
+    });
+    const [meta] = await inner.list();
+    expect(meta).toMatchObject({ bytes: 7, state: 'recording' }); // listed as interrupted
+  });
+});

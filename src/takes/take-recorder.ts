@@ -1,0 +1,285 @@
+/**
+ * Recording a take: the microphone's audio (src/audio/recorder.ts) and the pitch stream's
+ * readings and note events, on the stream's clock, written to storage a chunk at a time.
+ *
+ * Refused before it starts (with a message; practice goes on) when the platform cannot record,
+ * nothing is listening, or storage is unavailable or nearly full. Once started, the take is
+ * closed and kept up to the last chunk when the microphone goes away (track ended, page hidden:
+ * the pitch service releases the microphone) or storage fills.
+ */
+import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import type { PitchService } from '../audio/pitch-service-types';
+import {
+  canRecordAudio,
+  startRecorder as startAudioRecorder,
+  canTap,
+  type AudioRecorder,
+  type MicrophoneTap,
+  type RecorderCallbacks,
+  type RecorderEnd,
+} from '../audio/recorder';
+import { hzToMidi } from '../music';
+import { NOTES_SHOWN, type TakeMeta, type TakeNote, type TakeSource } from './take-format';
+import type { TakeStore } from './take-store';
+
+/** Below this much free storage a take is refused before it starts (~10 min of Opus at 64 kb/s). */
+export const MIN_FREE_BYTES = 5 * 1024 * 1024;
+
+/** Shorter than this at the take's edge is not a note (the stream's onset gate needs ≥ 20 ms). */
+const MIN_NOTE_MS = 20;
+
+export type RecordingState =
+  | { state: 'idle'; message?: string; tone?: 'info' | 'error' }
+  | { state: 'starting' }
+  | { state: 'recording'; takeId: string; startedAtMs: number }
+  | { state: 'saving' };
+
+export interface TakeRecorder {
+  readonly state: ReadonlyObservable<RecordingState>;
+  start(source: TakeSource, name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface TakeRecorderDeps {
+  service: PitchService;
+  store: TakeStore;
+  startRecorder?: (tap: MicrophoneTap, callbacks: RecorderCallbacks) => AudioRecorder;
+  canRecord?: () => boolean;
+  now?: () => number;
+  wallNow?: () => number;
+  newId?: () => string;
+}
+
+const round = (value: number, places: number): number => {
+  const f = 10 ** places;
+  return Math.round(value * f) / f;
+};
+
+export function formatClock(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function storageMessage(error: unknown): string {
+  const inner = (error as { inner?: { name?: string } } | null)?.inner?.name;
+  const name = inner ?? (error instanceof Error ? error.name : '');
+  return name === 'QuotaExceededError'
+    ? 'Storage is full'
+    : 'Storage is unavailable in this browser (private mode or storage blocked)';
+}
+
+function defaultId(): string {
+  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `take-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
+  const { service, store } = deps;
+  const now = deps.now ?? (() => performance.now());
+  const wallNow = deps.wallNow ?? (() => Date.now());
+  const newId = deps.newId ?? defaultId;
+  const canRecord = deps.canRecord ?? canRecordAudio;
+  const begin = deps.startRecorder ?? ((tap, callbacks) => startAudioRecorder(tap, callbacks));
+  const state = createObservable<RecordingState>({ state: 'idle' });
+  let active: { stop(): Promise<void> } | null = null;
+
+  const refuse = (message: string): void => state.set({ state: 'idle', message, tone: 'error' });
+
+  async function start(source: TakeSource, name: string): Promise<void> {
+    if (state.get().state !== 'idle') return;
+    const tap = canTap(service) ? service.microphoneTap() : null;
+    if (!tap || service.status.get().state !== 'connected') {
+      refuse('Start listening first: recording needs the microphone.');
+      return;
+    }
+    if (!canRecord()) {
+      refuse('This browser cannot record audio. Practice goes on.');
+      return;
+    }
+    state.set({ state: 'starting' });
+    const use = await store.estimate();
+    if (use && use.quotaBytes - use.usageBytes < MIN_FREE_BYTES) {
+      const freeMb = Math.max(0, (use.quotaBytes - use.usageBytes) / 1e6).toFixed(1);
+      refuse(
+        `Storage is almost full (${freeMb} MB free): delete old takes to record. Practice goes on.`,
+      );
+      return;
+    }
+    const meta: TakeMeta = {
+      id: newId(),
+      name,
+      source,
+      startedAtMs: wallNow(),
+      durationMs: 0,
+      bytes: 0,
+      mimeType: '',
+      noteCount: 0,
+      notesMidi: [],
+      state: 'recording',
+    };
+    try {
+      await store.put(meta); // the probe: private mode and full storage refuse here
+    } catch (error) {
+      refuse(`${storageMessage(error)}: the take cannot be recorded. Practice goes on.`);
+      return;
+    }
+    // The service may have stopped while storage answered.
+    const liveTap = canTap(service) ? service.microphoneTap() : null;
+    if (!liveTap) {
+      await store.remove(meta.id).catch(() => undefined);
+      refuse('The microphone stopped before recording began.');
+      return;
+    }
+
+    let t0 = now();
+    let readings: number[] = [];
+    let notes: TakeNote[] = [];
+    let open: { onsetMs: number; hz: number } | null = null;
+    let seq = 0;
+    let writes = Promise.resolve();
+    let storageError: unknown = null;
+    let stopReason: string | undefined;
+    let recorder: AudioRecorder | null = null;
+
+    const pushNote = (note: TakeNote): void => {
+      notes.push(note);
+      meta.noteCount++;
+      const midi = Math.round(hzToMidi(note.hz));
+      const last = meta.notesMidi[meta.notesMidi.length - 1];
+      if (midi !== last && meta.notesMidi.length < NOTES_SHOWN) meta.notesMidi.push(midi);
+    };
+    const unsubscribeReading = service.reading.subscribe((reading) => {
+      if (!reading.live || reading.timeMs < t0) return;
+      readings.push(
+        round(reading.timeMs - t0, 1),
+        round(reading.hz, 2),
+        round(reading.clarity, 3),
+        round(reading.levelDb, 1),
+        round(reading.noteHz, 2),
+      );
+    });
+    const unsubscribeNotes = service.notes.subscribe((event) => {
+      if (event.type === 'note-on') {
+        open = { onsetMs: Math.max(0, event.onsetMs - t0), hz: event.hz };
+        return;
+      }
+      // A note-off carries the whole note: it also closes one that began before the take did.
+      const onsetMs = Math.max(0, event.onsetMs - t0);
+      const offsetMs = event.offsetMs - t0;
+      open = null;
+      // Ended before the take began, or a sliver of one that ended as it started: not a note.
+      if (offsetMs - onsetMs < MIN_NOTE_MS) return;
+      pushNote({
+        onsetMs: round(onsetMs, 1),
+        offsetMs: round(Math.max(onsetMs, offsetMs), 1),
+        hz: round(event.hz, 2),
+      });
+    });
+    // Hidden page, lost track, stopped service: the service lets go of the microphone.
+    const unsubscribeStatus = service.status.subscribe((status) => {
+      if (status.state !== 'connected' && status.state !== 'suspended') {
+        stopReason ??=
+          'The microphone was released (app hidden or microphone lost): the take was saved up to that point.';
+        void recorder?.stop();
+      }
+    });
+
+    const write = (audio: Blob): void => {
+      const chunk = { takeId: meta.id, seq: seq++, audio, readings, notes };
+      readings = [];
+      notes = [];
+      meta.bytes += audio.size;
+      meta.durationMs = Math.max(meta.durationMs, round(now() - t0, 0));
+      const snapshot = { ...meta, notesMidi: [...meta.notesMidi] };
+      writes = writes.then(async () => {
+        if (storageError) return;
+        try {
+          await store.appendChunk(chunk, snapshot);
+        } catch (error) {
+          storageError = error;
+          stopReason = `${storageMessage(error)}: the take was stopped and kept up to ${formatClock(snapshot.durationMs)}.`;
+          void recorder?.stop();
+        }
+      });
+    };
+
+    let resolveEnd: (end: RecorderEnd) => void = () => undefined;
+    const ended = new Promise<RecorderEnd>((resolve) => (resolveEnd = resolve));
+    try {
+      recorder = begin(liveTap, { onChunk: write, onEnd: resolveEnd });
+      t0 = recorder.startedAtMs;
+      meta.mimeType = recorder.format.mimeType;
+      // A note already sounding when the take starts is part of it from the first sample.
+      const sounding = service.reading.get();
+      if (sounding.live && sounding.noteHz > 0) open = { onsetMs: 0, hz: sounding.noteHz };
+      state.set({ state: 'recording', takeId: meta.id, startedAtMs: t0 });
+    } catch (error) {
+      resolveEnd({
+        reason: 'error',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+    const finished = ended.then(async (end) => {
+      unsubscribeReading();
+      unsubscribeNotes();
+      unsubscribeStatus();
+      state.set({ state: 'saving' });
+      if (open) {
+        const at = now() - t0;
+        pushNote({
+          onsetMs: round(open.onsetMs, 1),
+          offsetMs: round(at, 1),
+          hz: round(open.hz, 2),
+        });
+        open = null;
+      }
+      if (readings.length > 0 || notes.length > 0) write(new Blob([], { type: meta.mimeType }));
+      await writes;
+      // PCM: the WAV header written first had an open length; now the exact one.
+      const header = recorder?.finalHeader?.();
+      if (header && !storageError) {
+        await store.replaceAudio(meta.id, 0, header).catch(() => undefined);
+      }
+      if (end.reason === 'error' && seq === 0) {
+        await store.remove(meta.id).catch(() => undefined);
+        active = null;
+        refuse(`Recording failed: ${end.message}`);
+        return;
+      }
+      const complete = end.reason === 'stopped' && !storageError && !stopReason;
+      meta.state = complete ? 'complete' : 'interrupted';
+      if (!complete) {
+        meta.endReason =
+          stopReason ??
+          (end.reason === 'error'
+            ? `Recording failed (${end.message}): the take was kept up to that point.`
+            : 'The microphone was lost: the take was saved up to that point.');
+      }
+      let message = complete
+        ? `Take saved (${formatClock(meta.durationMs)}).`
+        : (meta.endReason ?? '');
+      try {
+        if (!storageError) await store.put(meta);
+      } catch (error) {
+        message = `${storageMessage(error)}: the take was kept up to its last saved second.`;
+      }
+      active = null;
+      state.set({ state: 'idle', message, tone: complete ? 'info' : 'error' });
+    });
+    active = {
+      async stop() {
+        await recorder?.stop();
+        await finished;
+      },
+    };
+  }
+
+  return {
+    state,
+    start,
+    async stop() {
+      await active?.stop();
+    },
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * Takes in the app's one database (`embouchure-history`, tables added by version 3 in
+ * `src/history/history-schema.ts`): a row per take and its chunks (about a second of encoded audio
+ * with the readings and notes of that second each), written while recording so a crash, a lost
+ * microphone or full storage keeps everything up to the last chunk.
+ */
+import type { Table } from 'dexie';
+import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import { HistoryDb } from '../history/history-schema';
+import { READING_STRIDE, type Take, type TakeMeta, type TakeNote } from './take-format';
+
+export interface TakeChunk {
+  takeId: string;
+  seq: number;
+  audio: Blob;
+  /** Flat packed readings (READING_STRIDE numbers each) of this chunk. */
+  readings: number[];
+  notes: TakeNote[];
+}
+
+export interface StorageUse {
+  usageBytes: number;
+  quotaBytes: number;
+}
+
+export interface TakeStore {
+  /** Bumped after every change, so lists reload. */
+  readonly version: ReadonlyObservable<number>;
+  /** Writes the take's row (the storage probe before recording: throws if storage refuses). */
+  put(meta: TakeMeta): Promise<void>;
+  appendChunk(chunk: TakeChunk, meta: TakeMeta): Promise<void>;
+  /** Replaces the audio of one stored chunk (the exact WAV header of a PCM take). */
+  replaceAudio(takeId: string, seq: number, audio: Blob): Promise<void>;
+  list(): Promise<TakeMeta[]>;
+  /** The whole take assembled from its chunks (playback, export). */
+  load(id: string): Promise<Take>;
+  rename(id: string, name: string): Promise<void>;
+  remove(id: string): Promise<void>;
+  removeAll(): Promise<void>;
+  /** Adds an imported take in one transaction. */
+  add(take: Take): Promise<void>;
+  /** Storage used and the quota, or null when the browser does not say. */
+  estimate(): Promise<StorageUse | null>;
+}
+
+export interface TakeStoreOptions {
+  name?: string;
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+  storage?: Pick<StorageManager, 'estimate'> | null;
+}
+
+export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
+  const version = createObservable(0);
+  const changed = (): void => version.set(version.get() + 1);
+  const factory = options.indexedDB ?? (typeof indexedDB === 'undefined' ? undefined : indexedDB);
+  let db: HistoryDb | null = null;
+  const storage =
+    options.storage === undefined
+      ? typeof navigator === 'undefined'
+        ? null
+        : (navigator.storage ?? null)
+      : options.storage;
+
+  const open = async (): Promise<{ takes: Table<TakeMeta, string>; chunks: Table<TakeChunk> }> => {
+    if (!factory) throw new Error('no IndexedDB');
+    if (!db) {
+      db = new HistoryDb(options.name ?? 'embouchure-history', factory, options.IDBKeyRange);
+      const current = db;
+      // Another tab upgrades the database: let it, we reopen on the next call.
+      current.on('versionchange', () => {
+        current.close();
+        db = null;
+        return false;
+      });
+    }
+    if (!db.isOpen()) await db.open();
+    return {
+      takes: db.table<TakeMeta, string>('takes'),
+      chunks: db.table<TakeChunk>('takeChunks'),
+    };
+  };
+  const transaction = async <T>(work: () => Promise<T>): Promise<T> => {
+    const { takes, chunks } = await open();
+    if (!db) throw new Error('database closed');
+    return db.transaction('rw', takes, chunks, work);
+  };
+
+  return {
+    version,
+    async put(meta) {
+      const { takes } = await open();
+      await takes.put(meta);
+      changed();
+    },
+    async appendChunk(chunk, meta) {
+      const { takes, chunks } = await open();
+      await transaction(async () => {
+        await chunks.put(chunk);
+        await takes.put(meta);
+      });
+      changed();
+    },
+    async replaceAudio(takeId, seq, audio) {
+      const { chunks } = await open();
+      await chunks.update([takeId, seq], { audio });
+    },
+    async list() {
+      const { takes } = await open();
+      return (await takes.orderBy('startedAtMs').reverse().toArray()).map((meta) => ({ ...meta }));
+    },
+    async load(id) {
+      const { takes, chunks } = await open();
+      const meta = await takes.get(id);
+      if (!meta) throw new Error('This take no longer exists.');
+      const parts = await chunks.where('takeId').equals(id).sortBy('seq');
+      const readings: number[] = [];
+      const notes: TakeNote[] = [];
+      for (const part of parts) {
+        // Whole readings only (a chunk is written whole; this guards against a foreign row).
+        const whole = part.readings.length - (part.readings.length % READING_STRIDE);
+        for (let i = 0; i < whole; i++) readings.push(part.readings[i]);
+        notes.push(...part.notes);
+      }
+      const audio = new Blob(
+        parts.map((part) => part.audio),
+        { type: meta.mimeType },
+      );
+      return { meta, readings, notes, audio };
+    },
+    async rename(id, name) {
+      const { takes } = await open();
+      const trimmed = name.trim().slice(0, 200);
+      if (!trimmed) throw new Error('A take needs a name.');
+      await takes.update(id, { name: trimmed });
+      changed();
+    },
+    async remove(id) {
+      const { takes, chunks } = await open();
+      await transaction(async () => {
+        await chunks.where('takeId').equals(id).delete();
+        await takes.delete(id);
+      });
+      changed();
+    },
+    async removeAll() {
+      const { takes, chunks } = await open();
+      await transaction(async () => {
+        await chunks.clear();
+        await takes.clear();
+      });
+      changed();
+    },
+    async add(take) {
+      const { takes, chunks } = await open();
+      await transaction(async () => {
+        await chunks.put({
+          takeId: take.meta.id,
+          seq: 0,
+          audio: take.audio,
+          readings: take.readings,
+          notes: take.notes,
+        });
+        await takes.put(take.meta);
+      });
+      changed();
+    },
+    async estimate() {
+      if (!storage) return null;
+      try {
+        const { usage, quota } = await storage.estimate();
+        if (quota === undefined || usage === undefined) return null;
+        return { usageBytes: usage, quotaBytes: quota };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+let shared: TakeStore | undefined;
+export function getTakeStore(): TakeStore {
+  shared ??= createTakeStore();
+  return shared;
+}
