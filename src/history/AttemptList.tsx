@@ -74,6 +74,8 @@ export function AttemptList(props: { history: HistoryStore; count: number; versi
         aria-label={`Attempts, newest first (${count})`}
         data-testid="attempts"
         data-count={count}
+        // A scrollable region must be reachable by keyboard (axe "scrollable-region-focusable").
+        tabIndex={0}
         style={{ height: Math.min(count, VISIBLE_ROWS) * ROW_PX }}
         onScroll={(e) => {
           const top = e.currentTarget.scrollTop;

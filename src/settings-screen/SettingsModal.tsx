@@ -18,6 +18,8 @@ export default function SettingsModal(props: { isOpen: boolean; onClose: () => v
   return (
     <IonModal
       className="settings-modal"
+      // Ionic copies it onto the dialog element: a dialog needs a name (axe "aria-dialog-name").
+      aria-label="Settings"
       data-testid="settings-screen"
       isOpen={props.isOpen}
       onDidDismiss={props.onClose}
