@@ -28,11 +28,12 @@ export function PracticeSummary(props: { history: HistoryStore; today?: Date }) 
       ([summary, recent]) => {
         if (cancelled) return;
         const now = today ?? new Date();
-        const lastDay = recent[0] ? localDay(recent[0].startedAt) : null;
+        const newestFirst = [...recent].reverse(); // recent() is oldest first
+        const lastDay = newestFirst[0] ? localDay(newestFirst[0].startedAt) : null;
         setLoaded({
           week: minutesLastSevenDays(summary.minutesByDay, now),
           streak: practiceStreakDays(summary.minutesByDay, now),
-          last: recent.filter((a) => localDay(a.startedAt) === lastDay),
+          last: newestFirst.filter((a) => localDay(a.startedAt) === lastDay),
         });
         setFailed(false);
       },
