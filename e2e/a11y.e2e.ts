@@ -54,10 +54,13 @@ describe('axe-core: 0 serious or critical violations, light and dark', () => {
     await expectAccessible(page, 'tuner listening');
   });
 
-  it('settings', async () => {
+  it('settings and its privacy page', async () => {
     await home(browser.page);
-    await openSettings(browser.page);
+    const settings = await openSettings(browser.page);
     await expectAccessible(browser.page, 'settings');
+    await settings.getByTestId('open-privacy').click();
+    await settings.getByTestId('privacy-page').waitFor();
+    await expectAccessible(browser.page, 'privacy page');
   });
 
   it('the routine: long tones and scales before, during and after, the rest, the warm-down', async () => {

@@ -74,11 +74,14 @@ describe('touch targets at 390 × 844: none below 44 × 44', () => {
     expect(await smallTargets(browser.page), 'history').toEqual([]);
   });
 
-  it('settings', async () => {
+  it('settings and its privacy page', async () => {
     await home(browser.page);
     await openSettings(browser.page);
     await settle(browser.page);
     expect(await settingsScreen(browser.page).count()).toBe(1);
     expect(await smallTargets(browser.page), 'settings').toEqual([]);
+    await settingsScreen(browser.page).getByTestId('open-privacy').click();
+    await settingsScreen(browser.page).getByTestId('privacy-page').waitFor();
+    expect(await smallTargets(browser.page), 'privacy page').toEqual([]);
   });
 });
