@@ -10,4 +10,3 @@ export { keepAwake, type KeepAwakePort } from './keep-awake';
 export { showAlert, type ShowAlert } from './alert';
 // `./save-file` (history export) is imported directly by the lazy history view, not re-exported
 // here: the entry imports this barrel, and a re-export would put the saver in the initial JS.
-export { appBack, type AppBackPort } from './app-back';

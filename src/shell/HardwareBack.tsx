@@ -1,7 +1,8 @@
 import { useIonRouter } from '@ionic/react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { appBack, currentPlatform } from '../native';
+import { appBack } from '../native/app-back';
+import { currentPlatform } from '../native';
 import { APP_BACK_PRIORITY, HOME_PATH, backAction } from './back-button';
 
 interface BackButtonEvent extends Event {

@@ -1,15 +1,20 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
 import { musicalNotesOutline, speedometerOutline } from 'ionicons/icons';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { TrackOnMount } from '../analytics/TrackOnMount';
 import { PageBoundary } from '../shared-ui/ErrorBoundary';
 import { lazyWithRetry } from '../shared-ui/lazy-retry';
-import { HardwareBack } from './HardwareBack';
+import { currentPlatform } from '../native';
 
 // Each page is its own chunk, loaded when its tab is first shown (retried, then "offline…").
 const ExercisePage = lazyWithRetry(() => import('../pages/ExercisePage'));
 const TunerPage = lazyWithRetry(() => import('../pages/TunerPage'));
+// Android only, and not initial JS: the web and iOS have no hardware back button.
+const HardwareBack =
+  currentPlatform() === 'android'
+    ? lazy(() => import('./HardwareBack').then((m) => ({ default: m.HardwareBack })))
+    : null;
 const TUNER_STARTED = { name: 'tuner_started' } as const;
 
 /**
@@ -29,7 +34,11 @@ function Lazy(props: { name: string; children: ReactNode }) {
 export function HomeTabs() {
   return (
     <>
-      <HardwareBack />
+      {HardwareBack && (
+        <Suspense fallback={null}>
+          <HardwareBack />
+        </Suspense>
+      )}
       <IonTabs>
         <IonRouterOutlet>
           <Route
