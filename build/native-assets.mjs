@@ -1,3 +1,4 @@
+/* global URL, process, console -- a Node script (eslint.config.js gives Node globals to build/*.ts only) */
 // Native icons and splash screens from the app's own icon (public/favicon.svg), drawn by headless
 // Chromium at every size the committed Android/iOS projects use. @capacitor/assets would do this
 // offline too, but its sharp 0.32 downloads libvips from GitHub at install, which this machine
