@@ -85,6 +85,11 @@ describe('axe-core: 0 serious or critical violations, light and dark', () => {
     // The rest between the two.
     await view.getByTestId('next-exercise').click();
     await view.getByTestId('rest').waitFor();
+    // The rest counts down (as long as the playing, at least 30 s); the minutes played so far.
+    expect(await view.getByTestId('rest-left').textContent()).toMatch(/^[0-5]:[0-5]\d$/);
+    expect(await view.getByTestId('session-played').textContent()).toMatch(
+      /^Played this session: (< 1|\d+) min$/,
+    );
     await expectAccessible(page, 'rest');
     await view.getByTestId('rest-continue').click();
     // Scales: before, during (counting in and playing), after.
@@ -99,6 +104,9 @@ describe('axe-core: 0 serious or critical violations, light and dark', () => {
     await expectAccessible(page, 'scales, after');
     await view.getByRole('button', { name: 'Next exercise' }).click();
     await view.getByTestId('warm-down').waitFor();
+    expect(await view.getByTestId('session-played').textContent()).toMatch(
+      /^Played this session: (< 1|\d+) min$/,
+    );
     await expectAccessible(page, 'warm-down');
     await view.getByTestId('finish-routine').click();
     await view.getByTestId('last-session').waitFor({ timeout: WAIT_MS });

@@ -170,9 +170,11 @@ describe('routine builder and the other exercises', () => {
     await activePage(page).getByRole('button', { name: 'Move Scales up' }).click();
     await activePage(page).getByRole('button', { name: 'Remove Intervals' }).click();
     await activePage(page).getByTestId('done-editing').click();
-    // The exercise names (each item's open button; the description follows it without a space).
+    // The exercise names (in each item's open button, beside its planned minutes).
     const names = () =>
-      activePage(page).locator('[data-testid="routine-item"] [data-testid^="open-"]');
+      activePage(page).locator(
+        '[data-testid="routine-item"] [data-testid^="open-"] .routine__name',
+      );
     await expect
       .poll(() => names().allTextContents())
       .toEqual(['Long tones', 'Scales', 'Lip slurs']);
