@@ -165,11 +165,16 @@ describe('routine builder and the other exercises', () => {
     const items = () => activePage(page).getByTestId('routine-item').allTextContents();
     await expect.poll(async () => (await items()).length, { timeout: WAIT_MS }).toBe(4);
     expect((await items())[0]).toContain('Long tones');
+    // Editing is its own mode (home page, issue 13).
+    await activePage(page).getByTestId('edit-routine').click();
     await activePage(page).getByRole('button', { name: 'Move Scales up' }).click();
     await activePage(page).getByRole('button', { name: 'Remove Intervals' }).click();
-    // The exercise names (each item's open button; the description follows it without a space).
+    await activePage(page).getByTestId('done-editing').click();
+    // The exercise names (in each item's open button, beside its planned minutes).
     const names = () =>
-      activePage(page).locator('[data-testid="routine-item"] [data-testid^="open-"]');
+      activePage(page).locator(
+        '[data-testid="routine-item"] [data-testid^="open-"] .routine__name',
+      );
     await expect
       .poll(() => names().allTextContents())
       .toEqual(['Long tones', 'Scales', 'Lip slurs']);

@@ -4,7 +4,9 @@ import {
   loadRoutine,
   moveExercise,
   parseRoutine,
+  planRoutine,
   saveRoutine,
+  suggestedRestMs,
   toggleExercise,
 } from './routine';
 
@@ -53,5 +55,39 @@ describe('routine builder', () => {
     };
     expect(loadRoutine(broken)).toEqual(DEFAULT_ROUTINE);
     expect(saveRoutine(['scales'], broken)).toBe(false);
+  });
+});
+
+describe('routine plan: rest as long as you play, then a warm-down (notes/trumpet.md)', () => {
+  it('the default routine: 19 min playing, 14 min rests, 33 min in all (a 30–40 min session)', () => {
+    const plan = planRoutine(DEFAULT_ROUTINE);
+    expect(plan.steps.map((s) => s.kind)).toEqual([
+      'exercise',
+      'rest',
+      'exercise',
+      'rest',
+      'exercise',
+      'rest',
+      'exercise',
+      'warm-down',
+    ]);
+    // Each rest is as long as the exercise before it.
+    plan.steps.forEach((step, i) => {
+      if (step.kind === 'rest') expect(step.minutes).toBe(plan.steps[i - 1].minutes);
+    });
+    expect(plan.playMinutes).toBe(19);
+    expect(plan.restMinutes).toBe(14);
+    expect(plan.totalMinutes).toBe(33);
+  });
+
+  it('one exercise: no rest, a warm-down; an empty routine plans nothing', () => {
+    expect(planRoutine(['scales']).steps.map((s) => s.kind)).toEqual(['exercise', 'warm-down']);
+    expect(planRoutine([])).toEqual({ steps: [], playMinutes: 0, restMinutes: 0, totalMinutes: 0 });
+  });
+
+  it('suggests a rest as long as the playing, between 30 s and 5 min', () => {
+    expect(suggestedRestMs(120_000)).toBe(120_000);
+    expect(suggestedRestMs(5_000)).toBe(30_000);
+    expect(suggestedRestMs(20 * 60_000)).toBe(5 * 60_000);
   });
 });

@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryStore } from './history-db';
-import { EXERCISE_LABELS, PARTIAL_LABELS, PARTIAL_SHORT, type AttemptRecord } from './records';
+import {
+  EXERCISE_LABELS,
+  PARTIAL_LABELS,
+  PARTIAL_SHORT,
+  attemptKey,
+  type AttemptRecord,
+} from './records';
 
 type Blocks = ReadonlyMap<number, readonly AttemptRecord[]>;
 const NO_BLOCKS: Blocks = new Map();
@@ -16,8 +22,16 @@ const VISIBLE_ROWS = 10;
  * The attempt list, newest first, virtualised: only the rows in view (plus a few) are in the DOM,
  * and they are read from the database a block at a time, so 100 000 attempts cost what 30 do.
  */
-export function AttemptList(props: { history: HistoryStore; count: number; version: number }) {
+export function AttemptList(props: {
+  history: HistoryStore;
+  count: number;
+  version: number;
+  /** Deletes one attempt once the player has confirmed it (the view offers Undo). */
+  onDelete: (attempt: AttemptRecord) => void;
+}) {
   const { history, count, version } = props;
+  // The attempt whose Delete was tapped: its row asks for confirmation.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   // Blocks read for one version of the history: any change (a new attempt, an import, a
   // discard) makes them stale.
@@ -74,6 +88,8 @@ export function AttemptList(props: { history: HistoryStore; count: number; versi
         aria-label={`Attempts, newest first (${count})`}
         data-testid="attempts"
         data-count={count}
+        // A scrollable region must be reachable by keyboard (axe "scrollable-region-focusable").
+        tabIndex={0}
         style={{ height: Math.min(count, VISIBLE_ROWS) * ROW_PX }}
         onScroll={(e) => {
           const top = e.currentTarget.scrollTop;
@@ -83,7 +99,18 @@ export function AttemptList(props: { history: HistoryStore; count: number; versi
       >
         <div className="attempt-list__spacer" style={{ height: count * ROW_PX }}>
           {rows.map(({ index, attempt }) => (
-            <AttemptRow key={index} index={index} attempt={attempt} history={history} />
+            <AttemptRow
+              key={index}
+              index={index}
+              attempt={attempt}
+              history={history}
+              confirming={attempt !== undefined && confirming === attemptKey(attempt)}
+              onAsk={(a) => setConfirming(a ? attemptKey(a) : null)}
+              onDelete={(a) => {
+                setConfirming(null);
+                props.onDelete(a);
+              }}
+            />
           ))}
         </div>
       </div>
@@ -100,6 +127,9 @@ function AttemptRow(props: {
   index: number;
   attempt: AttemptRecord | undefined;
   history: HistoryStore;
+  confirming: boolean;
+  onAsk: (attempt: AttemptRecord | null) => void;
+  onDelete: (attempt: AttemptRecord) => void;
 }) {
   const { attempt } = props;
   const style = { top: props.index * ROW_PX, height: ROW_PX };
@@ -107,6 +137,27 @@ function AttemptRow(props: {
     return (
       <div className="attempt-row attempt-row--loading" role="listitem" style={style}>
         …
+      </div>
+    );
+  }
+  const label = `${EXERCISE_LABELS[attempt.exercise]} attempt of ${new Date(attempt.startedAt).toLocaleString()}`;
+  if (props.confirming) {
+    return (
+      <div className="attempt-row attempt-row--confirm" role="listitem" style={style}>
+        <span className="attempt-row__main">Delete this {label}?</span>
+        <span className="attempt-row__actions">
+          <button
+            type="button"
+            className="attempt-row__danger"
+            data-testid="confirm-delete"
+            onClick={() => props.onDelete(attempt)}
+          >
+            Delete
+          </button>
+          <button type="button" onClick={() => props.onAsk(null)}>
+            Keep
+          </button>
+        </span>
       </div>
     );
   }
@@ -134,17 +185,30 @@ function AttemptRow(props: {
         )}
         {attempt.notes.map((n) => n.name).join(' ')}
       </span>
-      {attempt.partial && (
-        <button
-          type="button"
-          className="attempt-row__discard"
-          data-testid="discard-partial"
-          aria-label={`Discard the partial ${EXERCISE_LABELS[attempt.exercise]} attempt`}
-          onClick={() => void props.history.remove(attempt)}
-        >
-          Discard
-        </button>
-      )}
+      <span className="attempt-row__actions">
+        {attempt.partial && (
+          <button
+            type="button"
+            className="attempt-row__discard"
+            data-testid="discard-partial"
+            aria-label={`Discard the partial ${EXERCISE_LABELS[attempt.exercise]} attempt`}
+            onClick={() => void props.history.remove(attempt)}
+          >
+            Discard
+          </button>
+        )}
+        {!attempt.partial && (
+          <button
+            type="button"
+            className="attempt-row__delete"
+            data-testid="delete-attempt"
+            aria-label={`Delete the ${label}`}
+            onClick={() => props.onAsk(attempt)}
+          >
+            <span aria-hidden="true">✕</span>
+          </button>
+        )}
+      </span>
     </div>
   );
 }

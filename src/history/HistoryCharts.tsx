@@ -1,14 +1,24 @@
 import { formatCents } from '../music';
-import type { ComponentType } from 'react';
+import type { CSSProperties, ComponentType } from 'react';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { EXERCISE_LABELS, type ExerciseKind } from './records';
 import { dailyScores, minutesPerDay, summaryTendencies, type HistorySummary } from './summary';
 
+/**
+ * Hand-written SVG, sized for a phone: the viewBox is about as wide as a phone's content
+ * (360 units → 358 px at 390 px), so 12-unit text reads as ~12 px. No charting library: the three
+ * charts are ~5 kB of code, where the smallest kept candidates add 10–50 kB gzip, and an SVG
+ * written here carries its own text alternative (role="img", a label, <title> per mark).
+ */
+const W = 360;
+const FONT = 12;
+
+/** Series colours with ≥ 3:1 against both themes' backgrounds (WCAG 1.4.11). */
 const SERIES_COLOURS: Record<ExerciseKind, string> = {
-  'long-tones': '#3880ff',
-  'lip-slurs': '#2dd36f',
-  scales: '#ffc409',
-  intervals: '#eb445a',
+  'long-tones': '#3b82f6',
+  'lip-slurs': '#16a34a',
+  scales: '#d97706',
+  intervals: '#db2777',
 };
 
 /** Props every history chart gets: the aggregates (src/history/summary.ts), never every attempt. */
@@ -16,39 +26,64 @@ export interface HistoryChartProps {
   summary: HistorySummary;
 }
 
+const shortDate = (time: number): string =>
+  new Date(time).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+
 function PracticeChart(props: HistoryChartProps) {
   const days = minutesPerDay(props.summary, new Date(), 14);
-  const max = days.reduce((m, d) => Math.max(m, d.minutes), 5);
-  const barWidth = 20;
+  const max = Math.max(5, Math.ceil(days.reduce((m, d) => Math.max(m, d.minutes), 0) / 5) * 5);
+  const left = 34;
+  const top = 8;
+  const plotH = 120;
+  const barW = (W - left) / days.length;
+  const y = (minutes: number): number => top + plotH - (minutes / max) * plotH;
+  const total = Math.round(days.reduce((s, d) => s + d.minutes, 0));
   return (
     <svg
-      viewBox={`0 0 ${days.length * barWidth} 110`}
+      viewBox={`0 0 ${W} ${top + plotH + 22}`}
       className="chart"
       role="img"
-      aria-label="Practice minutes per day, last 14 days"
+      aria-label={`Practice minutes per day, last 14 days: ${total} min in all, at most ${Math.round(max)} a day`}
       data-testid="practice-chart"
     >
+      {[0, max / 2, max].map((m) => (
+        <g key={m}>
+          <line x1={left} x2={W} y1={y(m)} y2={y(m)} stroke="currentColor" strokeOpacity={0.25} />
+          <text x={left - 4} y={y(m) + 4} fontSize={FONT} textAnchor="end" fill="currentColor">
+            {Math.round(m)}
+          </text>
+        </g>
+      ))}
       {days.map((d, i) => {
-        const h = (d.minutes / max) * 90;
+        const h = (d.minutes / max) * plotH;
         return (
           <g key={d.day}>
-            <rect x={i * barWidth + 3} y={95 - h} width={barWidth - 6} height={h} fill="#3880ff">
+            <rect
+              x={left + i * barW + 2}
+              y={top + plotH - h}
+              width={barW - 4}
+              height={h}
+              fill="#3b82f6"
+            >
               <title>{`${d.day}: ${d.minutes} min`}</title>
             </rect>
-            <text
-              x={i * barWidth + barWidth / 2}
-              y={107}
-              fontSize={7}
-              textAnchor="middle"
-              fill="currentColor"
-            >
-              {d.day.slice(8)}
-            </text>
+            {/* Every other day labelled: 14 labels do not fit a phone's width. */}
+            {(days.length - 1 - i) % 2 === 0 && (
+              <text
+                x={left + i * barW + barW / 2}
+                y={top + plotH + 16}
+                fontSize={FONT}
+                textAnchor="middle"
+                fill="currentColor"
+              >
+                {Number(d.day.slice(8))}
+              </text>
+            )}
           </g>
         );
       })}
-      <text x={1} y={8} fontSize={7} fill="currentColor">
-        {Math.round(max)} min
+      <text x={0} y={top + plotH + 16} fontSize={FONT} fill="currentColor">
+        min
       </text>
     </svg>
   );
@@ -71,7 +106,7 @@ function thin(points: { time: number; score: number }[], max: number) {
 
 function ScoreChart(props: HistoryChartProps) {
   const series = [...dailyScores(props.summary).entries()].map(
-    ([exercise, points]) => [exercise, thin(points, 150)] as const,
+    ([exercise, points]) => [exercise, thin(points, 120)] as const,
   );
   let t0 = Infinity;
   let t1 = -Infinity;
@@ -81,50 +116,94 @@ function ScoreChart(props: HistoryChartProps) {
       t1 = Math.max(t1, p.time);
     }
   }
-  const x = (t: number): number => (t1 === t0 ? 150 : 10 + ((t - t0) / (t1 - t0)) * 280);
-  const y = (score: number): number => 95 - score * 0.9;
+  const left = 30;
+  const right = W - 12;
+  const top = 8;
+  const plotH = 140;
+  const x = (t: number): number =>
+    t1 === t0 ? (left + right) / 2 : left + ((t - t0) / (t1 - t0)) * (right - left);
+  const y = (score: number): number => top + plotH - (score / 100) * plotH;
+  // The time axis: first and last day, and the middle one when the span allows.
+  const ticks = t1 === t0 ? [t0] : t1 - t0 > 2 * 86_400_000 ? [t0, (t0 + t1) / 2, t1] : [t0, t1];
   return (
-    <svg
-      viewBox="0 0 300 112"
-      className="chart"
-      role="img"
-      aria-label="Mean score per day and exercise"
-      data-testid="score-chart"
-    >
-      {[0, 50, 100].map((s) => (
-        <g key={s}>
-          <line x1={10} x2={290} y1={y(s)} y2={y(s)} stroke="gray" strokeWidth={0.3} />
-          <text x={0} y={y(s) + 2} fontSize={6} fill="currentColor">
-            {s}
+    <>
+      <svg
+        viewBox={`0 0 ${W} ${top + plotH + 24}`}
+        className="chart"
+        role="img"
+        aria-label={`Mean score per day and exercise, ${shortDate(t0)} to ${shortDate(t1)}`}
+        data-testid="score-chart"
+      >
+        {[0, 50, 100].map((s) => (
+          <g key={s}>
+            <line
+              x1={left}
+              x2={right}
+              y1={y(s)}
+              y2={y(s)}
+              stroke="currentColor"
+              strokeOpacity={0.25}
+            />
+            <text x={left - 4} y={y(s) + 4} fontSize={FONT} textAnchor="end" fill="currentColor">
+              {s}
+            </text>
+          </g>
+        ))}
+        {ticks.map((t, i) => (
+          <text
+            key={t}
+            data-testid="time-tick"
+            x={x(t)}
+            y={top + plotH + 18}
+            fontSize={FONT}
+            textAnchor={
+              ticks.length === 1
+                ? 'middle'
+                : i === 0
+                  ? 'start'
+                  : i === ticks.length - 1
+                    ? 'end'
+                    : 'middle'
+            }
+            fill="currentColor"
+          >
+            {shortDate(t)}
           </text>
-        </g>
-      ))}
-      {series.map(([exercise, points]) => (
-        <g key={exercise}>
-          <polyline
-            points={points.map((p) => `${x(p.time).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ')}
-            fill="none"
-            stroke={SERIES_COLOURS[exercise]}
-            strokeWidth={1.2}
-          />
-          {points.length <= 60 &&
-            points.map((p, i) => (
-              <circle
-                key={i}
-                cx={x(p.time)}
-                cy={y(p.score)}
-                r={2}
-                fill={SERIES_COLOURS[exercise]}
-              />
-            ))}
-        </g>
-      ))}
-      {series.map(([exercise], i) => (
-        <text key={exercise} x={10 + i * 70} y={109} fontSize={7} fill={SERIES_COLOURS[exercise]}>
-          {EXERCISE_LABELS[exercise]}
-        </text>
-      ))}
-    </svg>
+        ))}
+        {series.map(([exercise, points]) => (
+          <g key={exercise}>
+            <polyline
+              points={points
+                .map((p) => `${x(p.time).toFixed(1)},${y(p.score).toFixed(1)}`)
+                .join(' ')}
+              fill="none"
+              stroke={SERIES_COLOURS[exercise]}
+              strokeWidth={2}
+            />
+            {points.length <= 60 &&
+              points.map((p, i) => (
+                <circle
+                  key={i}
+                  cx={x(p.time)}
+                  cy={y(p.score)}
+                  r={3.5}
+                  fill={SERIES_COLOURS[exercise]}
+                >
+                  <title>{`${EXERCISE_LABELS[exercise]}, ${shortDate(p.time)}: ${Math.round(p.score)}`}</title>
+                </circle>
+              ))}
+          </g>
+        ))}
+      </svg>
+      {/* The legend is HTML below the plot: it wraps on a narrow screen and never covers a line. */}
+      <ul className="chart-legend" data-testid="score-legend">
+        {series.map(([exercise]) => (
+          <li key={exercise} style={{ '--swatch': SERIES_COLOURS[exercise] } as CSSProperties}>
+            {EXERCISE_LABELS[exercise]}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -133,43 +212,57 @@ function TendencyChart(props: HistoryChartProps) {
   if (tendencies.length === 0) {
     return <p>Play a note in at least two attempts to see whether you tend sharp or flat on it.</p>;
   }
-  const row = 12;
+  const row = 22;
   const range = 40;
-  const x = (c: number): number => 150 + (Math.max(-range, Math.min(range, c)) / range) * 120;
+  // Names (with "always sharp") on the left, the bars from 134 to 350.
+  const mid = 242;
+  const half = 108;
+  const x = (c: number): number => mid + (Math.max(-range, Math.min(range, c)) / range) * half;
   return (
     <svg
-      viewBox={`0 0 300 ${tendencies.length * row + 14}`}
+      viewBox={`0 0 ${W} ${tendencies.length * row + 22}`}
       className="chart"
       role="img"
-      aria-label="Mean offset per note (left flat, right sharp)"
+      aria-label={`Mean offset per note, left flat, right sharp: ${tendencies
+        .map((t) => `${t.name} ${formatCents(t.meanCents, 1)}`)
+        .join(', ')}`}
       data-testid="tendency-chart"
     >
-      <line x1={150} x2={150} y1={0} y2={tendencies.length * row} stroke="gray" strokeWidth={0.5} />
+      <line
+        x1={mid}
+        x2={mid}
+        y1={0}
+        y2={tendencies.length * row}
+        stroke="currentColor"
+        strokeOpacity={0.5}
+      />
       {tendencies.map((t, i) => (
         <g key={t.writtenMidi}>
-          <text x={2} y={i * row + 9} fontSize={7} fill="currentColor">
+          <text x={0} y={i * row + 15} fontSize={FONT} fill="currentColor">
             {t.name}
+            {t.consistent ? ` · always ${t.consistent}` : ''}
           </text>
           <rect
-            x={Math.min(150, x(t.meanCents))}
-            y={i * row + 2}
-            width={Math.abs(x(t.meanCents) - 150)}
-            height={row - 4}
-            fill={t.consistent ? (t.consistent === 'sharp' ? '#eb445a' : '#3880ff') : '#999'}
+            x={Math.min(mid, x(t.meanCents))}
+            y={i * row + 4}
+            width={Math.max(1, Math.abs(x(t.meanCents) - mid))}
+            height={row - 8}
+            fill={t.consistent ? (t.consistent === 'sharp' ? '#db2777' : '#3b82f6') : '#808080'}
           >
             <title>{`${t.name}: ${formatCents(t.meanCents, 1)} over ${t.attempts} attempts`}</title>
           </rect>
-          {t.consistent && (
-            <text x={278} y={i * row + 9} fontSize={6} fill="currentColor" textAnchor="end">
-              always {t.consistent}
-            </text>
-          )}
         </g>
       ))}
-      <text x={30} y={tendencies.length * row + 10} fontSize={6} fill="currentColor">
+      <text x={mid - half} y={tendencies.length * row + 16} fontSize={FONT} fill="currentColor">
         −{range} ¢ flat
       </text>
-      <text x={240} y={tendencies.length * row + 10} fontSize={6} fill="currentColor">
+      <text
+        x={mid + half}
+        y={tendencies.length * row + 16}
+        fontSize={FONT}
+        fill="currentColor"
+        textAnchor="end"
+      >
         +{range} ¢ sharp
       </text>
     </svg>

@@ -4,10 +4,13 @@ import { useObservable } from '../lib/use-observable';
 import type { SaveTextFile } from '../native/save-file';
 import { AttemptList } from './AttemptList';
 import { HistoryCharts } from './HistoryCharts';
+import { HistoryClear, UndoBar, type Deleted } from './HistoryClear';
 import { HistoryFiles } from './HistoryFiles';
 import { IntonationMapPanel } from './IntonationMapPanel';
 import type { HistoryStore } from './history-db';
+import type { AttemptRecord } from './records';
 import type { HistorySummary } from './summary';
+import './history.css';
 
 /**
  * Practice history: charts (from the stored aggregates), the attempt list (virtualised) and
@@ -20,6 +23,29 @@ export function HistoryView(props: { history: HistoryStore; saveFile?: SaveTextF
   const [summary, setSummary] = useState<HistorySummary | null>(null);
   const [failedAt, setFailedAt] = useState<number | null>(null);
   const failed = failedAt === version;
+  const [deleted, setDeleted] = useState<Deleted | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const deleteOne = async (attempt: AttemptRecord): Promise<void> => {
+    setProblem(null);
+    if (await props.history.remove(attempt)) {
+      setDeleted({ text: 'Attempt deleted.', attempts: [attempt] });
+    } else {
+      setProblem('The attempt could not be deleted.');
+    }
+  };
+  const undo = async (): Promise<void> => {
+    if (!deleted) return;
+    setUndoing(true);
+    try {
+      await props.history.importAttempts(deleted.attempts);
+      setDeleted(null);
+    } catch {
+      setProblem('Undo failed: the history could not be written. Nothing else was changed.');
+    }
+    setUndoing(false);
+  };
 
   useEffect(() => {
     let cancelled = false;
@@ -44,6 +70,12 @@ export function HistoryView(props: { history: HistoryStore; saveFile?: SaveTextF
           {status.message}
         </p>
       )}
+      {deleted && <UndoBar deleted={deleted} busy={undoing} onUndo={() => void undo()} />}
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
       {summary === null ? (
         !failed && <p data-testid="history-loading">Loading…</p>
       ) : count === 0 ? (
@@ -56,11 +88,25 @@ export function HistoryView(props: { history: HistoryStore; saveFile?: SaveTextF
           </PanelBoundary>
           <h3>Attempts ({count})</h3>
           <PanelBoundary name="The attempt list">
-            <AttemptList history={props.history} count={count} version={version} />
+            <AttemptList
+              history={props.history}
+              count={count}
+              version={version}
+              onDelete={(attempt) => void deleteOne(attempt)}
+            />
           </PanelBoundary>
         </>
       )}
       <HistoryFiles history={props.history} count={count} saveFile={props.saveFile} />
+      <HistoryClear
+        history={props.history}
+        count={count}
+        onCleared={(d) => {
+          setProblem(null);
+          setDeleted(d);
+        }}
+        onError={setProblem}
+      />
     </section>
   );
 }

@@ -7,10 +7,10 @@ import type { AttemptRecord } from './records';
 /** Offsets beyond this (cents) stand out as sharp or flat on the chart. */
 const STANDS_OUT_CENTS = 10;
 const RANGE_CENTS = 40;
-const ROW = 16;
-const LABEL_W = 78;
-const VALUE_W = 44;
-const WIDTH = 320;
+const ROW = 22;
+const LABEL_W = 96;
+const VALUE_W = 60;
+const WIDTH = 360; // about a phone's content width: 12-unit text reads as ~12 px
 
 const colourOf = (e: MapEntry): string =>
   e.medianCents > STANDS_OUT_CENTS
@@ -38,7 +38,7 @@ export function IntonationMapChart(props: { attempts: readonly AttemptRecord[] }
     centre +
     (Math.max(-RANGE_CENTS, Math.min(RANGE_CENTS, cents)) / RANGE_CENTS) *
       ((plotRight - plotLeft) / 2);
-  const height = entries.length * ROW + 16;
+  const height = entries.length * ROW + 20;
   return (
     <section className="intonation-map" data-testid="intonation-map" aria-label="Intonation map">
       <h3>Your horn&apos;s intonation map ({instrument.name})</h3>
@@ -91,7 +91,7 @@ export function IntonationMapChart(props: { attempts: readonly AttemptRecord[] }
                   data-median={e.medianCents.toFixed(1)}
                 >
                   <title>{`${name}: median ${formatCents(e.medianCents, 1)}, middle half ${formatCents(e.lowCents)} to ${formatCents(e.highCents)}, ${e.attempts} attempt${e.attempts === 1 ? '' : 's'}`}</title>
-                  <text x={2} y={y + 11} fontSize={9} fill="currentColor">
+                  <text x={2} y={y + 15} fontSize={12} fill="currentColor">
                     {name}
                   </text>
                   <rect
@@ -109,16 +109,16 @@ export function IntonationMapChart(props: { attempts: readonly AttemptRecord[] }
                     stroke="currentColor"
                     strokeWidth={1}
                   />
-                  <text x={WIDTH - 2} y={y + 11} fontSize={9} textAnchor="end" fill="currentColor">
+                  <text x={WIDTH - 2} y={y + 15} fontSize={12} textAnchor="end" fill="currentColor">
                     {formatCents(e.medianCents)}
                   </text>
                 </g>
               );
             })}
-            <text x={plotLeft} y={height - 3} fontSize={8} fill="currentColor">
+            <text x={plotLeft} y={height - 3} fontSize={12} fill="currentColor">
               −{RANGE_CENTS} ¢ flat
             </text>
-            <text x={plotRight} y={height - 3} fontSize={8} textAnchor="end" fill="currentColor">
+            <text x={plotRight} y={height - 3} fontSize={12} textAnchor="end" fill="currentColor">
               +{RANGE_CENTS} ¢ sharp
             </text>
           </svg>

@@ -30,6 +30,26 @@ describe('history store (IndexedDB through Dexie)', () => {
   });
 });
 
+describe('clear all, and undo by importing what was cleared', () => {
+  it('clear() empties the attempts and the aggregates; importing them back restores both', async () => {
+    const store = createHistoryStore({ indexedDB: new IDBFactory(), IDBKeyRange });
+    const second = { ...sampleAttempt, startedAt: '2026-11-21T08:00:00.000Z', score: 40 };
+    await store.add(sampleAttempt);
+    await store.add(second);
+    const before = await store.summary();
+    const kept = await store.all();
+    const version = store.version.get();
+    expect(await store.clear()).toBe(true);
+    expect(store.version.get()).toBeGreaterThan(version);
+    expect(await store.all()).toEqual([]);
+    const cleared = await store.summary();
+    expect(cleared.count).toBe(0);
+    expect(cleared.minutesByDay).toEqual({});
+    expect(await store.importAttempts(kept)).toBe(2);
+    expect(await store.summary()).toEqual(before);
+  });
+});
+
 describe('storage failure messages', () => {
   it('a full disk says the attempt was not saved and practice still works', () => {
     const quota = new DOMException('Quota exceeded', 'QuotaExceededError');

@@ -28,6 +28,8 @@ export interface HistoryStore {
   add(attempt: AttemptRecord): Promise<boolean>;
   /** Removes the attempt with this start time and exercise (discarding a partial attempt). */
   remove(attempt: Pick<AttemptRecord, 'startedAt' | 'exercise'>): Promise<boolean>;
+  /** Removes every attempt and resets the aggregates (History › Clear all, which offers Undo). */
+  clear(): Promise<boolean>;
   /** Aggregates for the charts (kept up to date on every change); throws on failure. */
   summary(): Promise<HistorySummary>;
   /** `limit` attempts from `offset`, newest first (the attempt list's visible window). */
@@ -162,6 +164,22 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
             for (const stored of existing) applyAttempt(summary, stored, -1);
             await store.attempts.where('key').equals(key).delete();
             await store.summary.put(summary);
+          }),
+        );
+        changed();
+        return true;
+      } catch (error) {
+        fail(error);
+        return false;
+      }
+    },
+    async clear() {
+      if (!db) return false;
+      try {
+        await run((store) =>
+          store.transaction('rw', store.attempts, store.summary, async () => {
+            await store.attempts.clear();
+            await store.summary.put(emptySummary());
           }),
         );
         changed();

@@ -28,6 +28,8 @@ export function AppPreferences(props: {
   preferences: Readonly<Preferences>;
   store: PreferencesStore;
   analytics: Pick<Analytics, 'state'>;
+  /** Opens the privacy page (what is stored on the device, what is sent). */
+  onShowPrivacy?: () => void;
 }) {
   const { preferences, store } = props;
   const analyticsState = useObservable(props.analytics.state);
@@ -76,6 +78,16 @@ export function AppPreferences(props: {
         >
           {ANALYTICS_NOTES[analyticsState]}
         </p>
+        {props.onShowPrivacy && (
+          <button
+            type="button"
+            className="settings-screen__link"
+            data-testid="open-privacy"
+            onClick={props.onShowPrivacy}
+          >
+            What is stored and sent: privacy
+          </button>
+        )}
       </section>
     </>
   );

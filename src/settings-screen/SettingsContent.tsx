@@ -13,7 +13,7 @@ import './settings-screen.css';
  * panel on the shared settings store (one source of truth); theme and analytics consent live in
  * the preferences store.
  */
-export function SettingsContent() {
+export function SettingsContent(props: { onShowPrivacy?: () => void }) {
   const settingsStore = getSettingsStore();
   const settings = useSettings(settingsStore);
   const preferencesStore = getPreferencesStore();
@@ -29,6 +29,7 @@ export function SettingsContent() {
         preferences={preferences}
         store={preferencesStore}
         analytics={getAnalytics()}
+        onShowPrivacy={props.onShowPrivacy}
       />
     </>
   );

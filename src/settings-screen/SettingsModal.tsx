@@ -8,6 +8,8 @@ import {
   IonToolbar,
 } from '@ionic/react';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
+import { useState } from 'react';
+import { PrivacyPage } from './PrivacyPage';
 import { SettingsContent } from './SettingsContent';
 
 /**
@@ -15,18 +17,25 @@ import { SettingsContent } from './SettingsContent';
  * it closes (Done, Escape, the hardware back button), so the opener's state stays in step.
  */
 export default function SettingsModal(props: { isOpen: boolean; onClose: () => void }) {
+  const [privacy, setPrivacy] = useState(false);
+  const close = (): void => {
+    setPrivacy(false);
+    props.onClose();
+  };
   return (
     <IonModal
       className="settings-modal"
+      // Ionic copies it onto the dialog element: a dialog needs a name (axe "aria-dialog-name").
+      aria-label="Settings"
       data-testid="settings-screen"
       isOpen={props.isOpen}
-      onDidDismiss={props.onClose}
+      onDidDismiss={close}
     >
       <IonHeader>
         <IonToolbar>
           <IonTitle>Settings</IonTitle>
           <IonButtons slot="end">
-            <IonButton strong data-testid="close-settings" onClick={props.onClose}>
+            <IonButton strong data-testid="close-settings" onClick={close}>
               Done
             </IonButton>
           </IonButtons>
@@ -34,7 +43,11 @@ export default function SettingsModal(props: { isOpen: boolean; onClose: () => v
       </IonHeader>
       <IonContent className="ion-padding settings-screen">
         <PanelBoundary name="Settings">
-          <SettingsContent />
+          {privacy ? (
+            <PrivacyPage onBack={() => setPrivacy(false)} />
+          ) : (
+            <SettingsContent onShowPrivacy={() => setPrivacy(true)} />
+          )}
         </PanelBoundary>
       </IonContent>
     </IonModal>

@@ -1,14 +1,20 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
 import { musicalNotesOutline, speedometerOutline } from 'ionicons/icons';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { TrackOnMount } from '../analytics/TrackOnMount';
 import { PageBoundary } from '../shared-ui/ErrorBoundary';
 import { lazyWithRetry } from '../shared-ui/lazy-retry';
+import { currentPlatform } from '../native';
 
 // Each page is its own chunk, loaded when its tab is first shown (retried, then "offline…").
 const ExercisePage = lazyWithRetry(() => import('../pages/ExercisePage'));
 const TunerPage = lazyWithRetry(() => import('../pages/TunerPage'));
+// Android only, and not initial JS: the web and iOS have no hardware back button.
+const HardwareBack =
+  currentPlatform() === 'android'
+    ? lazy(() => import('./HardwareBack').then((m) => ({ default: m.HardwareBack })))
+    : null;
 const TUNER_STARTED = { name: 'tuner_started' } as const;
 
 /**
@@ -27,39 +33,46 @@ function Lazy(props: { name: string; children: ReactNode }) {
 /** `/home/*`: the tab shell. `/home` opens the exercise tab. */
 export function HomeTabs() {
   return (
-    <IonTabs>
-      <IonRouterOutlet>
-        <Route
-          path="exercise"
-          element={
-            <Lazy name="The exercise page">
-              <ExercisePage />
-            </Lazy>
-          }
-        />
-        <Route
-          path="tuner"
-          element={
-            <Lazy name="The tuner">
-              <TrackOnMount event={TUNER_STARTED}>
-                <TunerPage />
-              </TrackOnMount>
-            </Lazy>
-          }
-        />
-        <Route index element={<Navigate to="exercise" replace />} />
-        <Route path="*" element={<Navigate to="/home/exercise" replace />} />
-      </IonRouterOutlet>
-      <IonTabBar slot="bottom">
-        <IonTabButton tab="exercise" href="/home/exercise">
-          <IonIcon icon={musicalNotesOutline} aria-hidden="true" />
-          <IonLabel>Exercise</IonLabel>
-        </IonTabButton>
-        <IonTabButton tab="tuner" href="/home/tuner">
-          <IonIcon icon={speedometerOutline} aria-hidden="true" />
-          <IonLabel>Tuner</IonLabel>
-        </IonTabButton>
-      </IonTabBar>
-    </IonTabs>
+    <>
+      {HardwareBack && (
+        <Suspense fallback={null}>
+          <HardwareBack />
+        </Suspense>
+      )}
+      <IonTabs>
+        <IonRouterOutlet>
+          <Route
+            path="exercise"
+            element={
+              <Lazy name="The exercise page">
+                <ExercisePage />
+              </Lazy>
+            }
+          />
+          <Route
+            path="tuner"
+            element={
+              <Lazy name="The tuner">
+                <TrackOnMount event={TUNER_STARTED}>
+                  <TunerPage />
+                </TrackOnMount>
+              </Lazy>
+            }
+          />
+          <Route index element={<Navigate to="exercise" replace />} />
+          <Route path="*" element={<Navigate to="/home/exercise" replace />} />
+        </IonRouterOutlet>
+        <IonTabBar slot="bottom">
+          <IonTabButton tab="exercise" href="/home/exercise">
+            <IonIcon icon={musicalNotesOutline} aria-hidden="true" />
+            <IonLabel>Exercise</IonLabel>
+          </IonTabButton>
+          <IonTabButton tab="tuner" href="/home/tuner">
+            <IonIcon icon={speedometerOutline} aria-hidden="true" />
+            <IonLabel>Tuner</IonLabel>
+          </IonTabButton>
+        </IonTabBar>
+      </IonTabs>
+    </>
   );
 }

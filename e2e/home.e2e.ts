@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, historyFile } from './a11y-helpers';
+import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { WAIT_MS } from './wait';
+
+/**
+ * The practice home and the history on a phone (issue 13): the home says what was practised and
+ * what is planned; editing is its own mode; history attempts can be deleted and cleared, each
+ * with a confirmation and an Undo that brings them back; the charts have a time axis and a
+ * legend that does not cover the plot.
+ */
+let browser: LaunchedBrowser;
+beforeAll(async () => {
+  browser = await launchBrowser({ mic: 'none' });
+  await browser.page.setViewportSize(PHONE);
+});
+afterAll(async () => {
+  expect(browser.pageErrors).toEqual([]);
+  await browser.close();
+});
+
+const view = () => activePage(browser.page);
+const rows = () => view().getByTestId('attempt-row');
+const count = async () => Number(await view().getByTestId('attempts').getAttribute('data-count'));
+
+async function importHistory(): Promise<number> {
+  await view().getByTestId('tab-history').click();
+  const file = historyFile();
+  await view()
+    .getByTestId('import-file')
+    .setInputFiles({
+      name: 'history.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(file),
+    });
+  const total = (JSON.parse(file) as { attempts: unknown[] }).attempts.length;
+  await expect.poll(count, { timeout: WAIT_MS }).toBe(total);
+  return total;
+}
+
+describe('home: a practice home', () => {
+  it('new player: says what the app is, plans the routine, offers one clear start', async () => {
+    await browser.page.goto(appUrl('/home/exercise'));
+    await view().getByTestId('start-routine').waitFor({ timeout: WAIT_MS });
+    expect(await view().getByTestId('practice-summary').textContent()).toMatch(/No practice yet/);
+    expect(await view().getByTestId('routine-minutes').textContent()).toBe('33 min');
+    expect(await view().getByTestId('routine-plan').textContent()).toMatch(
+      /19 min playing, 14 min resting/,
+    );
+    expect(await view().getByTestId('start-routine').textContent()).toBe('Start routine (33 min)');
+    // No reorder controls until Edit routine.
+    expect(await view().getByRole('button', { name: 'Move Scales up' }).count()).toBe(0);
+    await view().getByTestId('edit-routine').click();
+    await view().getByRole('button', { name: 'Remove Intervals' }).click();
+    await view().getByTestId('done-editing').click();
+    expect(await view().getByTestId('routine-minutes').textContent()).toBe('25 min');
+    await view().getByTestId('edit-routine').click();
+    await view().getByRole('button', { name: '+ Intervals' }).click();
+    await view().getByTestId('done-editing').click();
+  });
+
+  it('after practice: streak, minutes this week and the last session', async () => {
+    const total = await importHistory();
+    expect(total).toBeGreaterThan(4);
+    await view().getByTestId('tab-practice').click();
+    // The imported history practised on each of the last 4 days, today included.
+    await expect
+      .poll(() => view().getByTestId('streak-days').textContent(), { timeout: WAIT_MS })
+      .toBe('4 days');
+    expect(await view().getByTestId('week-minutes').textContent()).toMatch(/^\d+ min$/);
+    expect(await view().getByTestId('last-session').textContent()).toMatch(
+      /Last session.*Long tones \d+/,
+    );
+  });
+});
+
+describe('history on a phone', () => {
+  it('delete one: asks first, then Undo brings it back', async () => {
+    await view().getByTestId('tab-history').click();
+    await rows().first().waitFor({ timeout: WAIT_MS });
+    const total = await count();
+    await rows().first().getByTestId('delete-attempt').click();
+    await view().getByTestId('confirm-delete').click();
+    await expect.poll(count, { timeout: WAIT_MS }).toBe(total - 1);
+    expect(await view().getByTestId('undo-bar').textContent()).toMatch(/Attempt deleted/);
+    await view().getByTestId('undo').click();
+    await expect.poll(count, { timeout: WAIT_MS }).toBe(total);
+    // Keep: nothing deleted.
+    await rows().first().getByTestId('delete-attempt').click();
+    await view().getByRole('button', { name: 'Keep' }).click();
+    expect(await count()).toBe(total);
+  });
+
+  it('clear all: asks first, then Undo restores every attempt', async () => {
+    const total = await count();
+    await view().getByTestId('clear-history').click();
+    await view().getByTestId('confirm-clear').click();
+    await view().getByTestId('history-empty').waitFor({ timeout: WAIT_MS });
+    expect(await view().getByTestId('undo-bar').textContent()).toContain(
+      `Deleted all ${total} attempts`,
+    );
+    await view().getByTestId('undo').click();
+    await expect.poll(count, { timeout: WAIT_MS }).toBe(total);
+  });
+
+  it('charts: readable text, a time axis, the legend below the plot', async () => {
+    const chart = view().getByTestId('score-chart');
+    await chart.waitFor({ timeout: WAIT_MS });
+    expect(await chart.getByTestId('time-tick').count()).toBeGreaterThanOrEqual(2);
+    const legend = view().getByTestId('score-legend');
+    const [plot, key] = [await chart.boundingBox(), await legend.boundingBox()];
+    expect(plot && key && key.y >= plot.y + plot.height).toBe(true);
+    // The smallest chart text as rendered on the phone: its font size times the SVG's scale.
+    const smallest = await view()
+      .locator('svg.chart text')
+      .evaluateAll((texts) =>
+        Math.min(
+          ...texts.map((t) => {
+            const svg = (t as SVGTextElement).ownerSVGElement;
+            if (!svg) return 0;
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            return Number(t.getAttribute('font-size')) * scale;
+          }),
+        ),
+      );
+    expect(smallest).toBeGreaterThanOrEqual(11);
+  });
+});

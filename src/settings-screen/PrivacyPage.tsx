@@ -1,0 +1,36 @@
+/**
+ * What the app keeps and sends, in plain words (store listings link the same text: README
+ * "Store metadata"). Shown inside the settings screen, reached from its Privacy section.
+ */
+export function PrivacyPage(props: { onBack: () => void }) {
+  return (
+    <article className="privacy-page" data-testid="privacy-page" aria-labelledby="privacy-title">
+      <button type="button" className="privacy-page__back" onClick={props.onBack}>
+        ‹ Back to settings
+      </button>
+      <h2 id="privacy-title">Privacy</h2>
+      <h3>Your microphone</h3>
+      <p>
+        The app listens to the microphone only to show the note you play and to score your
+        exercises. The sound is analysed on this device as you play; no audio ever leaves it.
+      </p>
+      <h3>What is stored on this device</h3>
+      <ul>
+        <li>Your settings, theme and today’s routine.</li>
+        <li>
+          Your practice history: for each attempt the date, the exercise, its settings, the score
+          and the results per note. You can export it, delete an attempt or clear it all under
+          History.
+        </li>
+      </ul>
+      <p>Nothing of this is sent anywhere. There is no account and no advertising.</p>
+      <h3>Analytics, only with your consent</h3>
+      <p>
+        Off unless you switch on “Share anonymous usage statistics” in the settings. When on, the
+        app sends Google Analytics for Firebase three events: app opened, tuner started and exercise
+        completed (its type and score). Never audio, never your history, never who you are. Switch
+        it off at any time and nothing more is sent.
+      </p>
+    </article>
+  );
+}
