@@ -181,7 +181,7 @@ export default function ExercisePage() {
             <HistoryView history={history} />
           </PanelBoundary>
         )}
-        <TakesBar source={active ?? 'practice'} />
+        <TakesBar source={step.kind === 'exercise' ? step.exercise : 'practice'} />
       </IonContent>
     </IonPage>
   );
