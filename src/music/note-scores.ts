@@ -1,0 +1,342 @@
+/**
+ * Per-note sub-scores for notes played to a metronome (scales, lip slurs, articulation): pitch,
+ * timing, steadiness and articulation, each on a graded curve, and one line of advice. Pure.
+ *
+ * Why separate sub-scores: a teacher says "in tune but late", not "57". A note locked in tune is
+ * never scored 0 because of timing alone (the overall is a weighted mean, not a product), and a
+ * steady tone 12 ¢ sharp does not score below a wobbling one (pitch looks at the centre, steadiness
+ * at the spread, each on its own curve).
+ *
+ * Readings arrive irregularly (fast mode sends a note change at once): every statistic weighs a
+ * reading by the time it stands for (`sampleWeights`), not by count.
+ */
+import { centsFrom, clamp01, ON_NOTE_CENTS, sampleWeights, type PitchSample } from './scoring';
+
+/** Frames within this of each other (cents) over `stableMs` are a stable pitch (the attack is over). */
+const STABLE_CENTS = 15;
+/** Below this much on-note time a note is too short to judge its steadiness, ms. */
+const MIN_STEADY_MS = 150;
+/** A stream onset may be stamped a little after the first frame on the note (long windows), ms. */
+const ONSET_SLACK_MS = 50;
+
+/** Weights of the sub-scores in a note's overall score (what a teacher listens for first). */
+export const SUB_SCORE_WEIGHTS = { pitch: 0.4, timing: 0.25, steadiness: 0.15, articulation: 0.2 };
+
+export type SubScoreName = keyof typeof SUB_SCORE_WEIGHTS;
+
+export interface SubScores {
+  pitch: number | null;
+  timing: number | null;
+  steadiness: number | null;
+  articulation: number | null;
+}
+
+/**
+ * Pitch: 100 anywhere inside the in-tune band, then down in a straight line to 0 at 50 ¢ (a
+ * quarter tone: the listener hears another note). Band 15 ¢: 12 ¢ → 100, 30 ¢ → 57.
+ */
+export function pitchCurve(cents: number, bandCents: number): number {
+  const off = Math.abs(cents);
+  if (off <= bandCents) return 100;
+  return Math.round(100 * clamp01(1 - (off - bandCents) / (ON_NOTE_CENTS - bandCents)));
+}
+
+/** Steadiness from the spread (standard deviation) of the held pitch: 100 up to 4 ¢, 0 at 30 ¢. */
+export function steadinessCurve(spreadCents: number): number {
+  return Math.round(100 * clamp01(1 - (spreadCents - 4) / 26));
+}
+
+/**
+ * Timing: 100 within a tolerance (50 ms, or an eighth of the note at fast tempi), then down to 0
+ * at half the note or 400 ms, whichever is sooner (past that the note belongs to its neighbour).
+ */
+export function timingCurve(offsetMs: number, noteMs: number): number {
+  const tolerance = Math.min(50, noteMs / 8);
+  const span = Math.max(1, Math.min(noteMs / 2, 400) - tolerance);
+  return Math.round(100 * clamp01(1 - (Math.abs(offsetMs) - tolerance) / span));
+}
+
+/**
+ * Attack clarity from the time between the onset and a stable pitch: 100 up to 60 ms (a clean
+ * tongue or slur), 0 at 400 ms (a scoop or a search for the note).
+ */
+export function attackCurve(attackMs: number): number {
+  return Math.round(100 * clamp01(1 - (attackMs - 60) / 340));
+}
+
+/** The weighted mean of the sub-scores present (a missing one does not count as 0). */
+export function overallOf(scores: SubScores): number {
+  let sum = 0;
+  let weight = 0;
+  for (const name of Object.keys(SUB_SCORE_WEIGHTS) as SubScoreName[]) {
+    const value = scores[name];
+    if (value === null) continue;
+    sum += value * SUB_SCORE_WEIGHTS[name];
+    weight += SUB_SCORE_WEIGHTS[name];
+  }
+  return weight === 0 ? 0 : Math.round(sum / weight);
+}
+
+export type NoteOutcomeKind = 'played' | 'wrong' | 'cracked' | 'missed';
+
+export interface NoteScore {
+  outcome: NoteOutcomeKind;
+  scores: SubScores;
+  /** 0..100, weighted mean of the sub-scores; 0 for a missed, cracked or wrong note. */
+  overall: number;
+  /** What was heard most of the note (sounding Hz), null when nothing was. */
+  heardHz: number | null;
+  /** Centre of the held pitch, cents from the target; null unless played. */
+  medianCents: number | null;
+  /** Standard deviation of the held pitch, cents; null when too short to tell. */
+  spreadCents: number | null;
+  /** Onset minus when it was due, ms (negative = early); null unless played. */
+  timingMs: number | null;
+  /** Onset to a stable pitch, ms; null unless played. */
+  attackMs: number | null;
+}
+
+export interface NoteScoreOptions {
+  targetHz: number;
+  /** Sounding Hz of notes a crack would land on (lip slurs: the other partials). */
+  otherHz?: readonly number[];
+  /** When the note was due, ms (same clock as the frames). */
+  dueMs: number;
+  /** How long the note lasts as written, ms. */
+  noteMs: number;
+  /** Note-on onsets of the pitch stream in the note's window, ms. */
+  onsetsMs?: readonly number[];
+  /** Half-width of the in-tune band, cents (1..50). */
+  bandCents: number;
+}
+
+/** Weighted median of values (weights > 0). */
+function weightedMedian(values: readonly number[], weights: readonly number[]): number {
+  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b]);
+  const total = weights.reduce((s, w) => s + w, 0);
+  let acc = 0;
+  for (const i of order) {
+    acc += weights[i];
+    if (acc >= total / 2) return values[i];
+  }
+  return values[order[order.length - 1]];
+}
+
+function weightedSpread(values: readonly number[], weights: readonly number[]): number {
+  const total = weights.reduce((s, w) => s + w, 0);
+  const mean = values.reduce((s, v, i) => s + v * weights[i], 0) / total;
+  return Math.sqrt(values.reduce((s, v, i) => s + weights[i] * (v - mean) ** 2, 0) / total);
+}
+
+/**
+ * Scores one note from the frames of its window (from a little before it is due to a little before
+ * the next note). Throws on a band outside 1..50 ¢ (the option's range).
+ */
+export function scoreNote(frames: readonly PitchSample[], options: NoteScoreOptions): NoteScore {
+  const { targetHz, bandCents, dueMs, noteMs } = options;
+  if (!(bandCents >= 1 && bandCents <= 50)) {
+    throw new Error(`bandCents must be from 1 to 50, got ${bandCents}.`);
+  }
+  const empty: NoteScore = {
+    outcome: 'missed',
+    scores: { pitch: null, timing: null, steadiness: null, articulation: null },
+    overall: 0,
+    heardHz: null,
+    medianCents: null,
+    spreadCents: null,
+    timingMs: null,
+    attackMs: null,
+  };
+  const weights = sampleWeights(frames);
+  const voicedIdx = frames.map((_, i) => i).filter((i) => frames[i].hz > 0);
+  if (voicedIdx.length === 0) return empty;
+  const heardHz = weightedMedian(
+    voicedIdx.map((i) => frames[i].hz),
+    voicedIdx.map((i) => weights[i]),
+  );
+  const onIdx = voicedIdx.filter(
+    (i) => Math.abs(centsFrom(frames[i].hz, targetHz)) <= ON_NOTE_CENTS,
+  );
+  const voicedWeight = voicedIdx.reduce((s, i) => s + weights[i], 0);
+  const onWeight = onIdx.reduce((s, i) => s + weights[i], 0);
+  // Mostly somewhere else: a crack onto a neighbour, or another note altogether.
+  if (onIdx.length === 0 || onWeight < 0.3 * voicedWeight) {
+    const cracked = (options.otherHz ?? []).some(
+      (hz) => Math.abs(centsFrom(heardHz, hz)) <= ON_NOTE_CENTS,
+    );
+    return {
+      ...empty,
+      outcome: cracked ? 'cracked' : 'wrong',
+      scores: { ...empty.scores, pitch: 0 },
+      heardHz,
+    };
+  }
+
+  // Onset: the stream's note-on nearest the due time, up to the first frame on the note.
+  const firstOn = frames[onIdx[0]].timeMs;
+  let onsetMs = firstOn;
+  let nearest = Number.POSITIVE_INFINITY;
+  for (const ms of options.onsetsMs ?? []) {
+    if (ms > firstOn + ONSET_SLACK_MS || ms < frames[0].timeMs - ONSET_SLACK_MS) continue;
+    if (Math.abs(ms - dueMs) < nearest) {
+      nearest = Math.abs(ms - dueMs);
+      onsetMs = ms;
+    }
+  }
+
+  // Stable: the first on-note frame from which the pitch stays within ±STABLE_CENTS for stableMs.
+  const stableMs = Math.min(80, noteMs / 4);
+  const cents = onIdx.map((i) => centsFrom(frames[i].hz, targetHz));
+  let stableAt = -1;
+  for (let k = 0; k < onIdx.length && stableAt < 0; k++) {
+    let j = k;
+    while (
+      j + 1 < onIdx.length &&
+      onIdx[j + 1] === onIdx[j] + 1 &&
+      Math.abs(cents[j + 1] - cents[k]) <= STABLE_CENTS
+    ) {
+      j++;
+    }
+    const runMs = frames[onIdx[j]].timeMs - frames[onIdx[k]].timeMs;
+    // A run to the end of a short note counts as stable (the note ended before stableMs).
+    const toEnd = j === onIdx.length - 1 && k === 0;
+    if (runMs >= stableMs || toEnd) stableAt = k;
+  }
+  // Never stable (a wobble or a search): every on-note frame is held, the attack never ended.
+  const from = Math.max(0, stableAt);
+  const held = cents.slice(from);
+  const heldWeights = onIdx.slice(from).map((i) => weights[i]);
+  const medianCents = weightedMedian(held, heldWeights);
+  const heldMs = heldWeights.reduce((s, w) => s + w, 0);
+  const spreadCents = heldMs >= MIN_STEADY_MS ? weightedSpread(held, heldWeights) : null;
+  const settledMs = stableAt < 0 ? frames[onIdx[onIdx.length - 1]].timeMs : frames[onIdx[from]].timeMs;
+  const attackMs = Math.max(0, settledMs - onsetMs);
+  const timingMs = onsetMs - dueMs;
+  const scores: SubScores = {
+    pitch: pitchCurve(medianCents, bandCents),
+    timing: timingCurve(timingMs, noteMs),
+    steadiness: spreadCents === null ? null : steadinessCurve(spreadCents),
+    articulation: attackCurve(attackMs),
+  };
+  return {
+    outcome: 'played',
+    scores,
+    overall: overallOf(scores),
+    heardHz,
+    medianCents,
+    spreadCents,
+    timingMs,
+    attackMs,
+  };
+}
+
+/** One line a teacher would say about a note, or null when nothing needs saying. */
+export function noteAdvice(
+  result: NoteScore,
+  names: { target: string; heard: string | null },
+): string | null {
+  const { scores } = result;
+  switch (result.outcome) {
+    case 'missed':
+      return `Not heard: play ${names.target} with the click.`;
+    case 'cracked':
+      return `Cracked to ${names.heard ?? 'another partial'}: hear ${names.target} before you slur, keep the air moving.`;
+    case 'wrong':
+      return `Heard ${names.heard ?? 'another note'}, not ${names.target}.`;
+    case 'played':
+      break;
+  }
+  // The weakest sub-score under 80 gets the advice.
+  const weakest = (Object.keys(SUB_SCORE_WEIGHTS) as SubScoreName[])
+    .filter((n) => scores[n] !== null && (scores[n] as number) < 80)
+    .sort((a, b) => (scores[a] as number) - (scores[b] as number))[0];
+  const round = (v: number | null): number => Math.round(Math.abs(v ?? 0));
+  switch (weakest) {
+    case 'pitch':
+      // trumpet.md: flat → faster air, hear the pitch first; sharp → relax, open the aperture.
+      return (result.medianCents ?? 0) > 0
+        ? `${round(result.medianCents)} ¢ sharp: relax and open the aperture.`
+        : `${round(result.medianCents)} ¢ flat: faster air, hear the pitch first.`;
+    case 'timing':
+      return (result.timingMs ?? 0) < 0
+        ? `${round(result.timingMs)} ms early: wait for the click.`
+        : `${round(result.timingMs)} ms late: breathe in time and start with the click.`;
+    case 'steadiness':
+      return `Wavered (±${round(result.spreadCents)} ¢): keep the air steady through the note.`;
+    case 'articulation':
+      return `Took ${round(result.attackMs)} ms to settle: hear the note before you play it.`;
+    default:
+      return null;
+  }
+}
+
+export interface AttemptSummary {
+  overall: number;
+  /** Mean of each sub-score over the notes that have it (null when none do). */
+  scores: SubScores;
+  played: number;
+  wrong: number;
+  cracked: number;
+  missed: number;
+  /** Mean timing offset of the played notes, ms (negative = rushing). */
+  meanTimingMs: number | null;
+  /** One or two sentences a player understands at a glance. */
+  text: string;
+}
+
+const LABELS: Record<SubScoreName, string> = {
+  pitch: 'pitch',
+  timing: 'timing',
+  steadiness: 'steadiness',
+  articulation: 'attacks',
+};
+
+/** The per-attempt summary: mean sub-scores and what to work on first. */
+export function summarizeAttempt(notes: readonly NoteScore[]): AttemptSummary {
+  const mean = (values: readonly number[]): number | null =>
+    values.length ? Math.round(values.reduce((s, v) => s + v, 0) / values.length) : null;
+  const scores = {} as SubScores;
+  for (const name of Object.keys(SUB_SCORE_WEIGHTS) as SubScoreName[]) {
+    scores[name] = mean(
+      notes.filter((n) => n.outcome === 'played' && n.scores[name] !== null).map((n) => n.scores[name] as number),
+    );
+  }
+  const count = (kind: NoteOutcomeKind): number => notes.filter((n) => n.outcome === kind).length;
+  const timings = notes.filter((n) => n.timingMs !== null).map((n) => n.timingMs as number);
+  const meanTimingMs = timings.length ? mean(timings) : null;
+  const overall = mean(notes.map((n) => n.overall)) ?? 0;
+  const played = count('played');
+  const parts: string[] = [];
+  if (played === 0) {
+    parts.push('No note was heard on its beat.');
+  } else {
+    parts.push(
+      (Object.keys(LABELS) as SubScoreName[])
+        .filter((n) => scores[n] !== null)
+        .map((n) => `${LABELS[n][0].toUpperCase()}${LABELS[n].slice(1)} ${scores[n]}`)
+        .join(' · ') + '.',
+    );
+    const weakest = (Object.keys(LABELS) as SubScoreName[])
+      .filter((n) => scores[n] !== null && (scores[n] as number) < 85)
+      .sort((a, b) => (scores[a] as number) - (scores[b] as number))[0];
+    if (weakest === 'timing' && meanTimingMs !== null && Math.abs(meanTimingMs) > 30) {
+      parts.push(
+        `Work on timing: on average ${Math.abs(meanTimingMs)} ms ${meanTimingMs < 0 ? 'early (rushing)' : 'late (dragging)'}.`,
+      );
+    } else if (weakest) {
+      parts.push(`Work on ${LABELS[weakest]} first.`);
+    } else {
+      parts.push('Well played.');
+    }
+  }
+  const wrong = count('wrong');
+  const cracked = count('cracked');
+  const missed = count('missed');
+  const slips = [
+    wrong && `${wrong} wrong`,
+    cracked && `${cracked} cracked`,
+    missed && `${missed} not heard`,
+  ].filter(Boolean);
+  if (slips.length) parts.push(`Notes: ${slips.join(', ')}.`);
+  return { overall, scores, played, wrong, cracked, missed, meanTimingMs, text: parts.join(' ') };
+}
