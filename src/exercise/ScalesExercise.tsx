@@ -14,6 +14,13 @@ import {
 } from '../music';
 import { useSettings } from '../settings';
 import { TimedExercise } from './TimedExercise';
+import { BandSetting, bandProblem, ChoiceSegment } from './SetupControls';
+import { parseKeyName, phrase, type Passage, type Subdivision } from '../music';
+
+/** Scales default to ±15 ¢: moving notes are judged on their centre, which a teacher hears so. */
+export const SCALES_DEFAULT_BAND_CENTS = 15;
+
+type Articulation = 'tongued' | 'slurred';
 
 const KIND_LABELS: Record<ScaleKind, string> = {
   major: 'Major',
@@ -41,41 +48,57 @@ export function ScalesExercise(props: {
   const [tempoBpm, setTempoBpm] = useState(80);
   const [drone, setDrone] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [notes, setNotes] = useState<ScaleNote[] | null>(null);
+  const [subdivision, setSubdivision] = useState<'1' | '2'>('1');
+  const [articulation, setArticulation] = useState<Articulation>('tongued');
+  const [bandCents, setBandCents] = useState(SCALES_DEFAULT_BAND_CENTS);
+  const [passage, setPassage] = useState<Passage<ScaleNote> | null>(null);
   const keys = kind === 'natural-minor' || kind === 'harmonic-minor' ? MINOR_KEYS : MAJOR_KEYS;
 
-  if (notes) {
+  if (passage) {
+    const first = passage.events.find((e) => e.kind === 'note');
     return (
       <TimedExercise
         exercise="scales"
-        title={`${key} ${KIND_LABELS[kind].toLowerCase()}`}
-        notes={notes}
+        title={
+          kind === 'chromatic' ? 'Chromatic scale' : `${key} ${KIND_LABELS[kind].toLowerCase()}`
+        }
+        passage={passage}
         tempoBpm={tempoBpm}
-        recordSettings={{ kind, key, lowMidi, highMidi }}
+        inTuneCents={bandCents}
+        recordSettings={{ kind, key, lowMidi, highMidi, subdivision, articulation }}
         history={props.history}
-        onBack={() => setNotes(null)}
+        onBack={() => setPassage(null)}
         onDone={props.onDone}
-        droneMidi={drone ? notes[0].midi : undefined}
+        droneMidi={drone && first?.kind === 'note' ? first.note.midi : undefined}
       />
     );
   }
 
   const start = (): void => {
-    const tempoProblem = validTempo(tempoBpm);
-    if (tempoProblem) {
-      setError(tempoProblem);
+    const problem = validTempo(tempoBpm) ?? bandProblem(bandCents);
+    if (problem) {
+      setError(problem);
       return;
     }
     try {
-      setNotes(
-        buildScale({
-          kind,
-          // A chromatic scale starts (and keeps) the low note's name as the player spells it.
-          key: kind === 'chromatic' ? pitchClassName(lowMidi, settings.spelling) : key,
-          lowMidi,
-          highMidi,
+      const notes = buildScale({
+        kind,
+        // A chromatic scale starts (and keeps) the low note's name as the player spells it.
+        key: kind === 'chromatic' ? pitchClassName(lowMidi, settings.spelling) : key,
+        lowMidi,
+        highMidi,
+      });
+      const tonic = kind === 'chromatic' ? null : parseKeyName(key);
+      setPassage({
+        beatsPerBar: 4,
+        key: tonic && { ...tonic, minor: kind !== 'major' },
+        events: phrase(notes, {
+          subdivision: Number(subdivision) as Subdivision,
+          beatsPerBar: 4,
+          slurred: articulation === 'slurred',
+          lastNoteBeats: subdivision === '1' ? 2 : 1,
         }),
-      );
+      });
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -134,6 +157,32 @@ export function ScalesExercise(props: {
         </select>
       </label>
       <TempoInput testId="scale-tempo" tempoBpm={tempoBpm} onChange={setTempoBpm} />
+      <ChoiceSegment
+        testId="scale-subdivision"
+        label="Notes"
+        value={subdivision}
+        options={[
+          ['1', 'Quarters'],
+          ['2', 'Eighths'],
+        ]}
+        onChange={setSubdivision}
+      />
+      <ChoiceSegment
+        testId="scale-articulation"
+        label="Articulation"
+        value={articulation}
+        options={[
+          ['tongued', 'Tongued'],
+          ['slurred', 'Slurred'],
+        ]}
+        onChange={setArticulation}
+      />
+      <BandSetting
+        testId="scale-band"
+        cents={bandCents}
+        defaultCents={SCALES_DEFAULT_BAND_CENTS}
+        onChange={setBandCents}
+      />
       <label>
         <input type="checkbox" checked={drone} onChange={(e) => setDrone(e.target.checked)} /> Drone
         on the tonic (use headphones)

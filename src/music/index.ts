@@ -15,5 +15,5 @@ export * from './coach';
 export * from './intonation';
 // partialDeviationCents lives in partials.ts (the coach's rules are in intonation.ts).
 export { partialDeviationCents } from './partials';
-export * from "./notation";
-export * from "./note-scores";
+export * from './notation';
+export * from './note-scores';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bars, keySignatureName, passageBeats, phrase, restsToBarEnd, timedNotes } from './notation';
+import {
+  bars,
+  keySignatureName,
+  passageBeats,
+  phrase,
+  restsToBarEnd,
+  timedNotes,
+} from './notation';
 import { chartNote } from './scales';
 
 const notes = (n: number) => Array.from({ length: n }, (_, i) => chartNote(60 + i));
@@ -34,11 +41,7 @@ describe('phrase', () => {
     const passage = { beatsPerBar: 4, key: null, events };
     expect(bars(passage)).toHaveLength(1);
     expect(timedNotes(passage)[3].startBeat).toBeCloseTo(1);
-    expect(events.filter((e) => e.kind === 'rest').map((e) => e.beats)).toEqual([
-      1 / 3,
-      1 / 3,
-      1,
-    ]);
+    expect(events.filter((e) => e.kind === 'rest').map((e) => e.beats)).toEqual([1 / 3, 1 / 3, 1]);
   });
 
   it('eighths that end off the beat', () => {

@@ -209,7 +209,8 @@ export function scoreNote(frames: readonly PitchSample[], options: NoteScoreOpti
   const medianCents = weightedMedian(held, heldWeights);
   const heldMs = heldWeights.reduce((s, w) => s + w, 0);
   const spreadCents = heldMs >= MIN_STEADY_MS ? weightedSpread(held, heldWeights) : null;
-  const settledMs = stableAt < 0 ? frames[onIdx[onIdx.length - 1]].timeMs : frames[onIdx[from]].timeMs;
+  const settledMs =
+    stableAt < 0 ? frames[onIdx[onIdx.length - 1]].timeMs : frames[onIdx[from]].timeMs;
   const attackMs = Math.max(0, settledMs - onsetMs);
   const timingMs = onsetMs - dueMs;
   const scores: SubScores = {
@@ -298,7 +299,9 @@ export function summarizeAttempt(notes: readonly NoteScore[]): AttemptSummary {
   const scores = {} as SubScores;
   for (const name of Object.keys(SUB_SCORE_WEIGHTS) as SubScoreName[]) {
     scores[name] = mean(
-      notes.filter((n) => n.outcome === 'played' && n.scores[name] !== null).map((n) => n.scores[name] as number),
+      notes
+        .filter((n) => n.outcome === 'played' && n.scores[name] !== null)
+        .map((n) => n.scores[name] as number),
     );
   }
   const count = (kind: NoteOutcomeKind): number => notes.filter((n) => n.outcome === kind).length;
