@@ -189,7 +189,7 @@ describe('routine builder and the other exercises', () => {
     await view.getByTestId('timed-start').click();
     // Count-in (4 beats) + 15 notes at 208 bpm ≈ 5.5 s.
     await view.getByTestId('results').waitFor({ timeout: WAIT_MS });
-    const rows = await view.getByTestId('note-table').locator('tbody tr').count();
+    const rows = await view.getByTestId('note-row').count();
     expect(rows).toBe(15);
   });
 });

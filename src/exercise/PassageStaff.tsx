@@ -189,6 +189,10 @@ function draw(
   }
   context.restore();
 
+  passage.events.forEach((event, i) => {
+    if (event.kind === 'rest')
+      staveNotes[i]?.getSVGElement()?.setAttribute('data-testid', 'staff-rest');
+  });
   const svg = element.querySelector('svg');
   svg?.setAttribute('aria-hidden', 'true');
   return timedNotes(passage).map((n) => {

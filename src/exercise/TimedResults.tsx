@@ -22,10 +22,10 @@ const SUB_LABELS: [SubScoreName, string][] = [
 ];
 
 /** One sub-score and the measurement behind it ("95" over "+12 ms"). */
-function Cell(props: { score: number | null; detail: string }) {
+function Cell(props: { name: SubScoreName; score: number | null; detail: string }) {
   return (
     <td>
-      {props.score === null ? '—' : props.score}
+      <span data-testid={`${props.name}-score`}>{props.score === null ? '—' : props.score}</span>
       {props.detail && <small>{props.detail}</small>}
     </td>
   );
@@ -80,7 +80,7 @@ export function TimedResults(props: {
           <tbody key={i} data-testid="note-result">
             <tr data-testid="note-row">
               <td>
-                {o.name}
+                <span data-testid="note-name">{o.name}</span>
                 {o.heardName !== o.name && (
                   <small data-testid="heard">
                     {o.heardName ? `heard ${o.heardName}` : 'silence'}
@@ -88,15 +88,25 @@ export function TimedResults(props: {
                 )}
                 {OUTCOME_TEXT[o.outcome] && <small>{OUTCOME_TEXT[o.outcome]}</small>}
               </td>
-              <Cell score={o.result.scores.pitch} detail={signed(o.medianCents, ' ¢')} />
-              <Cell score={o.result.scores.timing} detail={signed(o.timingMs, ' ms')} />
               <Cell
+                name="pitch"
+                score={o.result.scores.pitch}
+                detail={signed(o.medianCents, ' ¢')}
+              />
+              <Cell
+                name="timing"
+                score={o.result.scores.timing}
+                detail={signed(o.timingMs, ' ms')}
+              />
+              <Cell
+                name="steadiness"
                 score={o.result.scores.steadiness}
                 detail={
                   o.result.spreadCents === null ? '' : `±${Math.round(o.result.spreadCents)} ¢`
                 }
               />
               <Cell
+                name="articulation"
                 score={o.result.scores.articulation}
                 detail={o.result.attackMs === null ? '' : `${Math.round(o.result.attackMs)} ms`}
               />

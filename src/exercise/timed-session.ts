@@ -121,6 +121,8 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     summary: null,
   });
   const samples: PitchSample[] = [];
+  /** Half the analysis window of the readings heard (block mode ~46 ms, fast ~11 ms). */
+  let halfWindowMs = 0;
   const onsetsMs: number[] = [];
   let firstNoteMs = 0;
   /** End of the newest analysed window heard (the stream's clock, not the wall clock). */
@@ -151,6 +153,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         noteMs: n.beats * beatMs,
         onsetsMs: onsetsMs.filter((ms) => ms >= from - 50 && ms < to),
         bandCents: options.inTuneCents,
+        halfWindowMs,
       });
       const name = spelledName(n.note);
       const heardName = nameOf(result.heardHz);
@@ -194,6 +197,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       if (!reading.live || (phase !== 'count-in' && phase !== 'playing')) return;
       // A reading describes its whole window: its pitch belongs to the window's middle.
       samples.push({ timeMs: (reading.windowStartMs + reading.windowEndMs) / 2, hz: reading.hz });
+      halfWindowMs = (reading.windowEndMs - reading.windowStartMs) / 2;
       heardUntilMs = Math.max(heardUntilMs, reading.windowEndMs);
     },
     onNote(event) {

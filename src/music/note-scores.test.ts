@@ -61,8 +61,8 @@ describe('graded curves', () => {
   it('steadiness and attack are graded, not pass/fail', () => {
     expect(steadinessCurve(3)).toBe(100);
     expect(steadinessCurve(17)).toBe(50);
-    expect(attackCurve(50)).toBe(100);
-    expect(attackCurve(230)).toBe(50);
+    expect(attackCurve(90)).toBe(100);
+    expect(attackCurve(300)).toBe(50);
   });
   it('a note locked in tune but far off the beat still scores well over 0', () => {
     expect(overallOf({ pitch: 100, timing: 0, steadiness: 100, articulation: 100 })).toBe(75);
@@ -133,11 +133,11 @@ describe('scoreNote', () => {
 
   it('a scoop is a slow attack: articulation drops, pitch does not', () => {
     const result = scoreNote(
-      frames({ onsetMs: 1000, endMs: 1450, cents: (t) => (t < 200 ? -45 + (t / 200) * 45 : 0) }),
+      frames({ onsetMs: 1000, endMs: 1450, cents: (t) => (t < 250 ? -45 + (t / 250) * 45 : 0) }),
       base,
     );
     expect(result.scores.pitch).toBe(100);
-    expect(result.attackMs).toBeGreaterThan(120);
+    expect(result.attackMs).toBeGreaterThan(150);
     expect(result.scores.articulation).toBeLessThan(80);
   });
 

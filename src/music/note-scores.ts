@@ -12,8 +12,8 @@
  */
 import { centsFrom, clamp01, ON_NOTE_CENTS, sampleWeights, type PitchSample } from './scoring';
 
-/** Frames within this of each other (cents) over `stableMs` are a stable pitch (the attack is over). */
-const STABLE_CENTS = 15;
+/** Frames within this of the first (cents) over `stableMs` are a stable pitch (the attack is over). */
+const STABLE_CENTS = 10;
 /** Below this much on-note time a note is too short to judge its steadiness, ms. */
 const MIN_STEADY_MS = 150;
 /** A stream onset may be stamped a little after the first frame on the note (long windows), ms. */
@@ -57,11 +57,11 @@ export function timingCurve(offsetMs: number, noteMs: number): number {
 }
 
 /**
- * Attack clarity from the time between the onset and a stable pitch: 100 up to 60 ms (a clean
- * tongue or slur), 0 at 400 ms (a scoop or a search for the note).
+ * Attack clarity from the time between the onset and a stable pitch: 100 up to 100 ms (a clean
+ * tongue or slur; a trumpet's tone takes tens of ms to speak), 0 at 500 ms (a scoop or a search).
  */
 export function attackCurve(attackMs: number): number {
-  return Math.round(100 * clamp01(1 - (attackMs - 60) / 340));
+  return Math.round(100 * clamp01(1 - (attackMs - 100) / 400));
 }
 
 /** The weighted mean of the sub-scores present (a missing one does not count as 0). */
@@ -108,6 +108,11 @@ export interface NoteScoreOptions {
   onsetsMs?: readonly number[];
   /** Half-width of the in-tune band, cents (1..50). */
   bandCents: number;
+  /**
+   * Half the analysis window, ms: frames are stamped at their window's middle, but a stable
+   * window means the pitch was stable from its start (default 0).
+   */
+  halfWindowMs?: number;
 }
 
 /** Weighted median of values (weights > 0). */
@@ -173,8 +178,9 @@ export function scoreNote(frames: readonly PitchSample[], options: NoteScoreOpti
   }
 
   // Onset: the stream's note-on nearest the due time, up to the first frame on the note.
+  const halfWindowMs = options.halfWindowMs ?? 0;
   const firstOn = frames[onIdx[0]].timeMs;
-  let onsetMs = firstOn;
+  let onsetMs = firstOn - halfWindowMs;
   let nearest = Number.POSITIVE_INFINITY;
   for (const ms of options.onsetsMs ?? []) {
     if (ms > firstOn + ONSET_SLACK_MS || ms < frames[0].timeMs - ONSET_SLACK_MS) continue;
@@ -211,7 +217,7 @@ export function scoreNote(frames: readonly PitchSample[], options: NoteScoreOpti
   const spreadCents = heldMs >= MIN_STEADY_MS ? weightedSpread(held, heldWeights) : null;
   const settledMs =
     stableAt < 0 ? frames[onIdx[onIdx.length - 1]].timeMs : frames[onIdx[from]].timeMs;
-  const attackMs = Math.max(0, settledMs - onsetMs);
+  const attackMs = Math.max(0, settledMs - halfWindowMs - onsetMs);
   const timingMs = onsetMs - dueMs;
   const scores: SubScores = {
     pitch: pitchCurve(medianCents, bandCents),
