@@ -3,14 +3,14 @@ import { usePitchService } from '../shared-ui/pitch-service-context';
 import { useObservable } from '../lib/use-observable';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
-import { fingeringFor, noteName, spelledName } from '../music';
+import { fingeringFor, noteName, spelledName, type Passage, type ScaleNote } from '../music';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
 import type { LongToneSession, LongToneState } from './long-tone-session';
 import { notesFor, type LongToneSetup } from './LongToneSetup';
 import { LongToneResults } from './Results';
 import { SaveStatus } from './SaveStatus';
-import { StaffView } from './StaffView';
+import { PassageStaff } from './PassageStaff';
 import { useSaveAttempt, type AttemptContent } from './use-save-attempt';
 import { useSessionDriver } from './use-session-driver';
 import { ValveDiagram } from './ValveDiagram';
@@ -46,6 +46,21 @@ function contentOf(
   };
 }
 
+/**
+ * Long tones as music: each hold a whole note (a fermata's worth of time, not metered), followed by
+ * a whole-bar rest with a breath mark when there is a rest between holds.
+ */
+export function longTonePassage(notes: readonly ScaleNote[], rests: boolean): Passage {
+  return {
+    beatsPerBar: 4,
+    key: null,
+    events: notes.flatMap((note, i) => [
+      { kind: 'note' as const, note, beats: 4 as const, breathAfter: true },
+      ...(rests && i < notes.length - 1 ? [{ kind: 'rest' as const, beats: 4 as const }] : []),
+    ]),
+  };
+}
+
 /** The running long-tone exercise, then its results; every finished note is saved at once. */
 export function LongToneRun(props: {
   session: LongToneSession;
@@ -60,6 +75,10 @@ export function LongToneRun(props: {
   const settings = useSettings();
   const state = useObservable(session.state);
   const notes = useMemo(() => notesFor(setup, settings.spelling), [setup, settings.spelling]);
+  const passage = useMemo(
+    () => longTonePassage(notes, setup.pattern !== 'single' && setup.restSeconds > 0),
+    [notes, setup.pattern, setup.restSeconds],
+  );
   const drone = useRef<ReferenceTone | null>(null);
 
   // Every reading goes to the session; React only hears about note boundaries.
@@ -75,7 +94,8 @@ export function LongToneRun(props: {
     finish: () => session.finish(),
   });
 
-  const targetHz = state.phase === 'done' ? null : session.targetHz(state.index);
+  const targetHz =
+    state.phase === 'done' || state.phase === 'resting' ? null : session.targetHz(state.index);
   useEffect(() => {
     if (!setup.drone) return;
     if (targetHz === null) {
@@ -117,7 +137,6 @@ export function LongToneRun(props: {
   }
 
   const note = notes[state.index];
-  const next = notes[state.index + 1];
   const fingering = fingeringFor(note.midi);
   const last = state.outcomes.at(-1);
   return (
@@ -126,11 +145,12 @@ export function LongToneRun(props: {
         Note {state.index + 1} of {notes.length}:{' '}
         <span data-testid="target-note">{spelledName(note)}</span>
       </h2>
+      <PassageStaff
+        passage={passage}
+        current={state.index}
+        label={`Long tones: ${notes.map(spelledName).join(' ')}`}
+      />
       <div className="exercise-target">
-        <StaffView
-          notes={next ? [note, next] : [note]}
-          label={`Target ${spelledName(note)}${next ? `, then ${spelledName(next)}` : ''}`}
-        />
         {fingering.hasFingering && (
           <ValveDiagram
             primary={fingering.primary}
@@ -142,8 +162,13 @@ export function LongToneRun(props: {
       <p data-testid="phase" className="phase" data-phase={state.phase}>
         {state.phase === 'waiting'
           ? `Breathe, then play ${spelledName(note)} and hold it ${setup.holdSeconds} s.`
-          : `Hold ${spelledName(note)}…`}
+          : state.phase === 'resting'
+            ? `Rest. Next: ${spelledName(note)}.`
+            : `Hold ${spelledName(note)}…`}
       </p>
+      {state.phase === 'resting' && state.restUntilMs !== null && (
+        <BreathTimer untilMs={state.restUntilMs} totalMs={setup.restSeconds * 1000} />
+      )}
       {state.phase === 'waiting' && state.heardInsteadMidi !== null && (
         // A wrong note starts no hold: say what was heard, so the player can find the target.
         <p className="heard-instead" data-testid="heard-instead" role="status">
@@ -177,7 +202,7 @@ export function LongToneRun(props: {
       )}
       <div className="buttons">
         <button type="button" onClick={() => session.skip(performance.now())}>
-          Next note
+          {state.phase === 'resting' ? 'End rest' : 'Next note'}
         </button>
         <button type="button" data-testid="lt-finish" onClick={() => session.finish()}>
           Finish
@@ -207,4 +232,29 @@ function HoldProgress(props: { onsetMs: number | null; holdMs: number }) {
     return () => cancelAnimationFrame(frame);
   }, [props.onsetMs, props.holdMs]);
   return <progress ref={bar} className="hold-progress" max={1} value={0} aria-label="Hold" />;
+}
+
+/**
+ * The rest between holds counting down (seconds left and a bar), advanced by requestAnimationFrame,
+ * not React. The session ends the rest on the stream's clock; this only shows it.
+ */
+function BreathTimer(props: { untilMs: number; totalMs: number }) {
+  const bar = useRef<HTMLProgressElement>(null);
+  const label = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    let frame = 0;
+    const step = (): void => {
+      const leftMs = Math.max(0, props.untilMs - performance.now());
+      if (bar.current) bar.current.value = props.totalMs > 0 ? leftMs / props.totalMs : 0;
+      if (label.current) label.current.textContent = `${Math.ceil(leftMs / 1000)} s`;
+      if (leftMs > 0) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [props.untilMs, props.totalMs]);
+  return (
+    <p className="breath-timer" data-testid="breath-timer">
+      Rest: <span ref={label} /> <progress ref={bar} max={1} value={1} aria-label="Rest left" />
+    </p>
+  );
 }

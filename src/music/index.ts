@@ -17,3 +17,4 @@ export * from './intonation';
 export { partialDeviationCents } from './partials';
 export * from './notation';
 export * from './note-scores';
+export * from './long-tone-patterns';
