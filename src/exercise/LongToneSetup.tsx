@@ -146,6 +146,7 @@ export function LongToneSetupForm(props: {
         max={REST_SECONDS_RANGE.max}
         label="Rest between notes (s)"
         labelPlacement="start"
+        fill="outline"
         helperText="Rest as long as you play (0 = no rest)."
         value={setup.restSeconds}
         onIonInput={(e) => onChange({ ...setup, restSeconds: Number(e.detail.value) })}

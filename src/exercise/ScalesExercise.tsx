@@ -5,7 +5,8 @@ import {
   REGULAR_RANGE_WRITTEN_MIDI,
   noteName,
   pitchClassName,
-  buildScale,
+  isMinorKind,
+  scaleForRange,
   MAJOR_KEYS,
   MINOR_KEYS,
   SCALE_KINDS,
@@ -26,7 +27,11 @@ const KIND_LABELS: Record<ScaleKind, string> = {
   major: 'Major',
   'natural-minor': 'Natural minor',
   'harmonic-minor': 'Harmonic minor',
+  'melodic-minor': 'Melodic minor',
   chromatic: 'Chromatic',
+  'arpeggio-major': 'Major arpeggio',
+  'arpeggio-minor': 'Minor arpeggio',
+  'arpeggio-dom7': 'Dominant 7th arpeggio',
 };
 
 const RANGE_NOTES: number[] = [];
@@ -52,7 +57,8 @@ export function ScalesExercise(props: {
   const [articulation, setArticulation] = useState<Articulation>('tongued');
   const [bandCents, setBandCents] = useState(SCALES_DEFAULT_BAND_CENTS);
   const [passage, setPassage] = useState<Passage<ScaleNote> | null>(null);
-  const keys = kind === 'natural-minor' || kind === 'harmonic-minor' ? MINOR_KEYS : MAJOR_KEYS;
+  const [change, setChange] = useState<string | null>(null);
+  const keys = isMinorKind(kind) ? MINOR_KEYS : MAJOR_KEYS;
 
   if (passage) {
     const first = passage.events.find((e) => e.kind === 'note');
@@ -70,6 +76,7 @@ export function ScalesExercise(props: {
         onBack={() => setPassage(null)}
         onDone={props.onDone}
         droneMidi={drone && first?.kind === 'note' ? first.note.midi : undefined}
+        notice={change}
       />
     );
   }
@@ -81,7 +88,7 @@ export function ScalesExercise(props: {
       return;
     }
     try {
-      const notes = buildScale({
+      const { notes, change: rangeChange } = scaleForRange({
         kind,
         // A chromatic scale starts (and keeps) the low note's name as the player spells it.
         key: kind === 'chromatic' ? pitchClassName(lowMidi, settings.spelling) : key,
@@ -89,9 +96,10 @@ export function ScalesExercise(props: {
         highMidi,
       });
       const tonic = kind === 'chromatic' ? null : parseKeyName(key);
+      setChange(rangeChange);
       setPassage({
         beatsPerBar: 4,
-        key: tonic && { ...tonic, minor: kind !== 'major' },
+        key: tonic && { ...tonic, minor: isMinorKind(kind) },
         events: phrase(notes, {
           subdivision: Number(subdivision) as Subdivision,
           beatsPerBar: 4,
@@ -116,7 +124,9 @@ export function ScalesExercise(props: {
           onChange={(e) => {
             const next = e.target.value as ScaleKind;
             setKind(next);
-            setKey(next === 'natural-minor' || next === 'harmonic-minor' ? 'A' : 'C');
+            // The key list changes with the kind: keep the key if the new list has it.
+            const nextKeys = isMinorKind(next) ? MINOR_KEYS : MAJOR_KEYS;
+            if (!nextKeys.includes(key)) setKey(isMinorKind(next) ? 'A' : 'C');
           }}
         >
           {SCALE_KINDS.map((k) => (

@@ -32,6 +32,7 @@ export function BandSetting(props: {
         max={max}
         label="In-tune band ± (¢)"
         labelPlacement="start"
+        fill="outline"
         value={props.cents}
         onIonInput={(e) => props.onChange(Number(e.detail.value))}
       />

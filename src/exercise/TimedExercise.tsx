@@ -33,6 +33,8 @@ export function TimedExercise(props: {
   onDone?: () => void;
   /** Written MIDI of an optional drone (e.g. the scale's tonic) sounding while playing. */
   droneMidi?: number;
+  /** Something the player must know before starting (e.g. the range had to change). */
+  notice?: string | null;
 }) {
   const service = usePitchService();
   const settings = useSettings();
@@ -161,6 +163,11 @@ export function TimedExercise(props: {
         {props.title}: <span data-testid="target-note">{spelledName(note)}</span> ({state.index + 1}
         /{notes.length}) at {props.tempoBpm} bpm
       </h2>
+      {props.notice && (
+        <p className="notice" role="status" data-testid="exercise-notice">
+          {props.notice}
+        </p>
+      )}
       <PassageStaff
         passage={props.passage}
         current={state.phase === 'playing' ? state.index : -1}

@@ -184,6 +184,13 @@ describe('advice and summary', () => {
     const summary = summarizeAttempt([late, late, sharp]);
     expect(summary.scores.pitch).toBe(Math.round((100 + 100 + 57) / 3));
     expect(summary.text).toMatch(/Work on timing: on average \d+ ms late \(dragging\)\./);
+    const wrong = scoreNote(
+      frames({ onsetMs: 1000, endMs: 1450, cents: () => 0, hz: () => 493.88 }),
+      base,
+    );
+    const mostlyWrong = summarizeAttempt([late, wrong, wrong]);
+    expect(mostlyWrong.scores.pitch).toBe(33);
+    expect(mostlyWrong.text).toMatch(/Many notes were not the written ones.*Notes: 2 wrong\./);
     const missed = scoreNote([], base);
     expect(summarizeAttempt([missed]).text).toMatch(/No note was heard.*1 not heard/);
   });

@@ -305,9 +305,8 @@ export function summarizeAttempt(notes: readonly NoteScore[]): AttemptSummary {
   const scores = {} as SubScores;
   for (const name of Object.keys(SUB_SCORE_WEIGHTS) as SubScoreName[]) {
     scores[name] = mean(
-      notes
-        .filter((n) => n.outcome === 'played' && n.scores[name] !== null)
-        .map((n) => n.scores[name] as number),
+      // A wrong or cracked note counts 0 for pitch (scoreNote sets it): the mean says so.
+      notes.filter((n) => n.scores[name] !== null).map((n) => n.scores[name] as number),
     );
   }
   const count = (kind: NoteOutcomeKind): number => notes.filter((n) => n.outcome === kind).length;
@@ -316,8 +315,13 @@ export function summarizeAttempt(notes: readonly NoteScore[]): AttemptSummary {
   const overall = mean(notes.map((n) => n.overall)) ?? 0;
   const played = count('played');
   const parts: string[] = [];
-  if (played === 0) {
+  const wrongOrCracked = count('wrong') + count('cracked');
+  if (played === 0 && wrongOrCracked === 0) {
     parts.push('No note was heard on its beat.');
+  } else if (wrongOrCracked > notes.length / 3) {
+    parts.push(
+      `Many notes were not the written ones: check the key, the fingerings and the range first.`,
+    );
   } else {
     parts.push(
       (Object.keys(LABELS) as SubScoreName[])
