@@ -3,7 +3,16 @@ import { usePitchService } from '../shared-ui/pitch-service-context';
 import { useObservable } from '../lib/use-observable';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
-import { fingeringFor, noteName, spelledName, type Passage, type ScaleNote } from '../music';
+import {
+  fingeringFor,
+  noteName,
+  PEDAL_TONES,
+  pedalGuide,
+  spelledName,
+  valveComboLabel,
+  type Passage,
+  type ScaleNote,
+} from '../music';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
 import type { LongToneSession, LongToneState } from './long-tone-session';
@@ -138,6 +147,8 @@ export function LongToneRun(props: {
 
   const note = notes[state.index];
   const fingering = fingeringFor(note.midi);
+  const pedal =
+    setup.pattern === 'pedal' ? PEDAL_TONES.find((p) => p.midi === note.midi) : undefined;
   const last = state.outcomes.at(-1);
   return (
     <section className="exercise-run" aria-label="Long tones">
@@ -151,7 +162,8 @@ export function LongToneRun(props: {
         label={`Long tones: ${notes.map(spelledName).join(' ')}`}
       />
       <div className="exercise-target">
-        {fingering.hasFingering && (
+        {pedal && <ValveDiagram primary={pedal.combo} alternates={[]} />}
+        {!pedal && fingering.hasFingering && (
           <ValveDiagram
             primary={fingering.primary}
             alternates={fingering.alternates}
@@ -166,6 +178,11 @@ export function LongToneRun(props: {
             ? `Rest. Next: ${spelledName(note)}.`
             : `Hold ${spelledName(note)}…`}
       </p>
+      {pedal && (
+        <p className="hint" data-testid="pedal-guide">
+          {pedalGuide(pedal, valveComboLabel(pedal.combo))}
+        </p>
+      )}
       {state.phase === 'resting' && state.restUntilMs !== null && (
         <BreathTimer untilMs={state.restUntilMs} totalMs={setup.restSeconds * 1000} />
       )}

@@ -3,12 +3,13 @@ import {
   REGULAR_RANGE_WRITTEN_MIDI,
   chartNote,
   chromaticRun,
+  PEDAL_TONES,
   longTonePyramidOutward,
   noteName,
   type ScaleNote,
   type Spelling,
 } from '../music';
-import { useSettings } from '../settings';
+import { getSettingsStore, useSettings } from '../settings';
 import { HOLD_SECONDS_RANGE } from './long-tone-session';
 import { BandSetting, IN_TUNE_BAND_RANGE } from './SetupControls';
 
@@ -20,8 +21,8 @@ export const REST_SECONDS_RANGE = { min: 0, max: 60 } as const;
 export const EXERCISE_IN_TUNE_CENTS_RANGE = IN_TUNE_BAND_RANGE;
 
 export interface LongToneSetup {
-  /** pyramid: outward from G4; chromatic: G4 down to F♯3 and back; single: one note. */
-  pattern: 'pyramid' | 'chromatic' | 'single';
+  /** pyramid: outward from G4; chromatic: G4 down to F♯3 and back; pedal: C3 to F♯2; single. */
+  pattern: 'pyramid' | 'chromatic' | 'pedal' | 'single';
   /** Written MIDI for the single-note pattern. */
   noteMidi: number;
   holdSeconds: number;
@@ -51,6 +52,8 @@ export function notesFor(setup: LongToneSetup, spelling: Spelling): ScaleNote[] 
       return longTonePyramidOutward({ spelling });
     case 'chromatic':
       return chromaticRun({ spelling });
+    case 'pedal':
+      return [...PEDAL_TONES];
     case 'single':
       return [chartNote(setup.noteMidi, spelling)];
   }
@@ -108,9 +111,13 @@ export function LongToneSetupForm(props: {
           <option value="chromatic">
             Chromatic run: G4 down to {noteName(54, { spelling })} and back
           </option>
+          <option value="pedal">
+            Pedal tones: C3 down to {noteName(42, { spelling })} (guided)
+          </option>
           <option value="single">One note</option>
         </select>
       </label>
+      {setup.pattern === 'pedal' && <PedalListening />}
       {setup.pattern === 'single' && (
         <label>
           Note{' '}
@@ -181,5 +188,33 @@ export function LongToneSetupForm(props: {
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * Pedal tones sound below the engine's usual floor (140 Hz): the tuner's pedal-tone setting lowers
+ * it. Offered here so the player need not hunt for it in the settings.
+ */
+function PedalListening() {
+  const store = getSettingsStore();
+  const { pedalTones } = useSettings(store);
+  if (pedalTones) {
+    return (
+      <p className="hint">Pedal-tone listening is on (Settings): notes down to F♯2 are heard.</p>
+    );
+  }
+  return (
+    <p className="notice" role="status" data-testid="pedal-listening">
+      Pedal tones are below what the app listens for by default.{' '}
+      <button
+        type="button"
+        className="link-button"
+        data-testid="pedal-listening-on"
+        onClick={() => store.update({ pedalTones: true })}
+      >
+        Listen for pedal tones
+      </button>{' '}
+      (you can turn it off in Settings).
+    </p>
   );
 }

@@ -3,7 +3,18 @@ import { bars, keySignatureName, timedNotes, type Passage, type PassageEvent } f
 import { layoutLines } from './staff-layout';
 import { loadVexFlow, vexflowKey, type VexFlowModule } from './vexflow-loader';
 
-const LINE_HEIGHT_PX = 126;
+const BASE_LINE_HEIGHT_PX = 126;
+/** Written MIDI below which notes need more room under the staff (ledger lines): F♯3. */
+const LOW_ROOM_MIDI = 54;
+
+/** Line height for a passage: more room below for pedal tones (3 px a semitone under F♯3). */
+export function lineHeightFor(passage: Passage): number {
+  const lowest = Math.min(
+    LOW_ROOM_MIDI,
+    ...passage.events.flatMap((e) => (e.kind === 'note' ? [e.note.midi] : [])),
+  );
+  return BASE_LINE_HEIGHT_PX + 3 * (LOW_ROOM_MIDI - lowest);
+}
 /** The stave's own top margin puts its top line 40 px down: room for two ledger lines above. */
 const STAVE_TOP_PX = -6;
 /** SMuFL breathMarkComma (Bravura). */
@@ -37,7 +48,8 @@ export function PassageStaff(props: { passage: Passage; current: number; label: 
   const [failed, setFailed] = useState(false);
   const [widthPx, setWidthPx] = useState(0);
   const [drawn, setDrawn] = useState(0);
-  const { passage } = props;
+  const { passage, current } = props;
+  const lineHeightPx = lineHeightFor(passage);
 
   useEffect(() => {
     const element = scroller.current;
@@ -72,16 +84,21 @@ export function PassageStaff(props: { passage: Passage; current: number; label: 
   useEffect(() => {
     const notes = noteElements.current;
     notes.forEach(({ element }, i) => {
-      element?.classList.toggle('current', i === props.current);
-      element?.classList.toggle('past', i < props.current);
+      element?.classList.toggle('current', i === current);
+      element?.classList.toggle('past', i < current);
     });
-    const line = notes[props.current]?.line ?? 0;
-    scroller.current?.scrollTo({ top: line * LINE_HEIGHT_PX, behavior: 'smooth' });
-  }, [props.current, drawn]);
+    const line = notes[current]?.line ?? 0;
+    scroller.current?.scrollTo({ top: line * lineHeightPx, behavior: 'smooth' });
+  }, [current, drawn, lineHeightPx]);
 
   return (
     <figure className="staff passage-staff" role="img" aria-label={props.label} data-testid="staff">
-      <div ref={scroller} className="passage-scroller" data-testid="staff-scroller">
+      <div
+        ref={scroller}
+        className="passage-scroller"
+        data-testid="staff-scroller"
+        style={{ maxHeight: 2 * lineHeightPx }}
+      >
         <div ref={host} />
       </div>
       {failed && <figcaption>{props.label}</figcaption>}
@@ -99,6 +116,7 @@ function draw(
   element.replaceChildren();
   const barList = bars(passage);
   const lines = layoutLines(passage, widthPx);
+  const LINE_HEIGHT_PX = lineHeightFor(passage);
   const renderer = new vf.Renderer(element as HTMLDivElement, vf.Renderer.Backends.SVG);
   renderer.resize(widthPx, lines.length * LINE_HEIGHT_PX);
   const context = renderer.getContext();

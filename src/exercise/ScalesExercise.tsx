@@ -15,6 +15,7 @@ import {
 } from '../music';
 import { useSettings } from '../settings';
 import { TimedExercise } from './TimedExercise';
+import { ArticulationExercise } from './ArticulationExercise';
 import { BandSetting, bandProblem, ChoiceSegment } from './SetupControls';
 import { parseKeyName, phrase, type Passage, type Subdivision } from '../music';
 
@@ -58,7 +59,30 @@ export function ScalesExercise(props: {
   const [bandCents, setBandCents] = useState(SCALES_DEFAULT_BAND_CENTS);
   const [passage, setPassage] = useState<Passage<ScaleNote> | null>(null);
   const [change, setChange] = useState<string | null>(null);
+  const [mode, setMode] = useState<'scale' | 'articulation'>('scale');
   const keys = isMinorKind(kind) ? MINOR_KEYS : MAJOR_KEYS;
+  const modeSwitch = (
+    <ChoiceSegment
+      testId="scales-mode"
+      label="Practise"
+      value={mode}
+      options={[
+        ['scale', 'Scales & arpeggios'],
+        ['articulation', 'Articulation'],
+      ]}
+      onChange={setMode}
+    />
+  );
+  if (mode === 'articulation') {
+    return (
+      <ArticulationExercise
+        history={props.history}
+        onBack={props.onBack}
+        onDone={props.onDone}
+        header={modeSwitch}
+      />
+    );
+  }
 
   if (passage) {
     const first = passage.events.find((e) => e.kind === 'note');
@@ -115,6 +139,7 @@ export function ScalesExercise(props: {
 
   return (
     <section className="exercise-setup" aria-label="Scales setup">
+      {modeSwitch}
       <h2>Scales</h2>
       <label>
         Scale{' '}

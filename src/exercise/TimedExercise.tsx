@@ -33,6 +33,8 @@ export function TimedExercise(props: {
   onDone?: () => void;
   /** Written MIDI of an optional drone (e.g. the scale's tonic) sounding while playing. */
   droneMidi?: number;
+  /** An articulation exercise at this many notes per beat (tonguing summary in the results). */
+  articulationNotesPerBeat?: number;
   /** Something the player must know before starting (e.g. the range had to change). */
   notice?: string | null;
 }) {
@@ -47,11 +49,13 @@ export function TimedExercise(props: {
         a4Hz: settings.a4Hz,
         inTuneCents: props.inTuneCents,
         spelling: settings.spelling,
+        articulationNotesPerBeat: props.articulationNotesPerBeat,
       }),
     [
       props.passage,
       props.tempoBpm,
       props.inTuneCents,
+      props.articulationNotesPerBeat,
       settings.transposition,
       settings.a4Hz,
       settings.spelling,
@@ -137,6 +141,7 @@ export function TimedExercise(props: {
           outcomes={state.outcomes}
           score={state.score}
           summary={state.summary}
+          articulation={state.articulation}
           inTuneCents={props.inTuneCents}
         />
         <SaveStatus save={save} />

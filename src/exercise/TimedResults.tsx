@@ -1,4 +1,4 @@
-import type { AttemptSummary, SubScoreName } from '../music';
+import type { ArticulationSummary, AttemptSummary, SubScoreName } from '../music';
 import { PitchTracePlot } from './Results';
 import type { TimedOutcome } from './timed-session';
 
@@ -41,6 +41,7 @@ export function TimedResults(props: {
   score: number;
   summary: AttemptSummary | null;
   inTuneCents: number;
+  articulation?: ArticulationSummary | null;
 }) {
   const { summary } = props;
   return (
@@ -59,6 +60,33 @@ export function TimedResults(props: {
           </ul>
           <p data-testid="summary">{summary.text}</p>
         </>
+      )}
+      {props.articulation && (
+        <section className="articulation-summary" data-testid="articulation-summary">
+          <ul className="sub-scores">
+            <li>
+              <strong data-testid="evenness-ms">
+                {props.articulation.evennessMs === null
+                  ? '—'
+                  : `±${Math.round(props.articulation.evennessMs)}`}
+              </strong>{' '}
+              ms evenness
+            </li>
+            <li>
+              <strong data-testid="notes-per-beat">{props.articulation.notesPerBeat}</strong> of{' '}
+              {props.articulation.notesPerBeatAsked} notes per beat
+            </li>
+            <li>
+              <strong>
+                {props.articulation.attackMs === null
+                  ? '—'
+                  : Math.round(props.articulation.attackMs)}
+              </strong>{' '}
+              ms to a steady pitch
+            </li>
+          </ul>
+          <p>{props.articulation.text}</p>
+        </section>
       )}
       <p className="hint">
         Pitch is full marks within ±{props.inTuneCents} ¢ (the in-tune band), less further off;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildScale, lipSlurSequence, phrase, writtenMidiToHz, type ScaleNote } from '../music';
+import {
+  articulationPassage,
+  buildScale,
+  lipSlurSequence,
+  phrase,
+  writtenMidiToHz,
+  type ScaleNote,
+} from '../music';
 import { createTestStream } from '../audio/testing/stream';
 import { createTimedSession } from './timed-session';
 
@@ -133,5 +140,27 @@ describe('timed session (scales and lip slurs to the metronome)', () => {
     expect(inTune.result.scores.pitch).toBe(100);
     expect(sharp.result.scores.timing).toBe(inTune.result.scores.timing);
     expect(sharp.advice).toMatch(/^3\d ¢ sharp/);
+  });
+
+  it('articulation: double tonguing heard as separate attacks is summarised as even', () => {
+    const passage = articulationPassage({ tonguing: 'double', pattern: 'note', bars: 1 });
+    const session = createTimedSession({
+      ...base,
+      tempoBpm: 60,
+      passage,
+      articulationNotesPerBeat: 4,
+    });
+    session.begin(0); // 4 beats of 1000 ms: first note at 4000, sixteenths every 250 ms
+    const g4 = writtenMidiToHz(67, 'bb-trumpet');
+    // Each sixteenth: 170 ms of note, 80 ms of silence. The stream's tracker ends a note after
+    // 40 ms without pitch (fast mode), so a legato tongue with a shorter gap is one long note to it.
+    play(session, 0, 4000 + 13 * 250 + 1200, (t) => {
+      const k = Math.floor((t - 4000) / 250);
+      return k >= 0 && k < 13 && (t - 4000) % 250 < 170 ? g4 : 0;
+    });
+    const { articulation } = session.state.get();
+    expect(articulation?.notesAsked).toBe(13);
+    expect(articulation?.notesHeard).toBe(13);
+    expect(articulation?.evennessMs).toBeLessThan(8);
   });
 });

@@ -10,6 +10,8 @@ import {
   summarizeAttempt,
   timedNotes,
   writtenMidiToHz,
+  summarizeArticulation,
+  type ArticulationSummary,
   type AttemptSummary,
   type InstrumentId,
   type NoteScore,
@@ -61,6 +63,8 @@ export interface TimedState {
   outcomes: readonly TimedOutcome[];
   score: number;
   summary: AttemptSummary | null;
+  /** Articulation exercises: evenness, attacks and notes per beat (null otherwise). */
+  articulation: ArticulationSummary | null;
 }
 
 export interface TimedSession {
@@ -88,6 +92,8 @@ export interface TimedOptions {
   /** Beats of metronome before the first note (default: one bar). */
   countInBeats?: number;
   spelling?: Spelling;
+  /** An articulation exercise at this many notes per beat: also summarise the tonguing. */
+  articulationNotesPerBeat?: number;
 }
 
 /**
@@ -119,6 +125,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     outcomes: [],
     score: 0,
     summary: null,
+    articulation: null,
   });
   const samples: PitchSample[] = [];
   /** Half the analysis window of the readings heard (block mode ~46 ms, fast ~11 ms). */
@@ -174,12 +181,24 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       };
     });
     const summary = summarizeAttempt(outcomes.map((o) => o.result));
+    const perBeat = options.articulationNotesPerBeat;
+    const articulation =
+      perBeat === undefined
+        ? null
+        : summarizeArticulation(
+            notes.map((_, i) => dueMs(i)),
+            onsetsMs,
+            beatMs / perBeat,
+            perBeat,
+            outcomes.map((o) => o.result.attackMs),
+          );
     state.set({
       phase: 'done',
       index: notes.length - 1,
       outcomes,
       score: summary.overall,
       summary,
+      articulation,
     });
   };
 

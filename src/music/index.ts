@@ -18,3 +18,5 @@ export { partialDeviationCents } from './partials';
 export * from './notation';
 export * from './note-scores';
 export * from './long-tone-patterns';
+export * from './articulation';
+export * from './pedal-tones';
