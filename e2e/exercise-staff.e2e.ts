@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { WAIT_MS } from './wait';
 
 /**
  * The staff draws the whole exercise (every note and rest, counted in the SVG), lip slurs rest
@@ -77,5 +78,43 @@ describe('exercises drawn whole, with rests', () => {
     await expect.poll(() => readout.textContent()).toBe('—');
     expect(await view.getByTestId('phase').getAttribute('data-phase')).toBe('waiting');
     expect(await view.getByTestId('results').count()).toBe(0);
+  });
+
+  it('pedal tones: C3 down to F♯2 on the staff, guided, with pedal listening switched on', async () => {
+    const page = browser.page;
+    await page.goto(appUrl('/home/exercise'));
+    const view = activePage(page);
+    await view.getByTestId('open-long-tones').click();
+    await view.getByTestId('lt-pattern').selectOption('pedal');
+    await view.getByTestId('pedal-listening-on').click();
+    await expect.poll(() => view.getByTestId('pedal-listening').count()).toBe(0);
+    await view.getByTestId('lt-start').click();
+    await expect.poll(() => view.getByTestId('staff-note').count()).toBe(7);
+    expect(await view.locator('[data-testid="staff"]').getAttribute('aria-label')).toBe(
+      'Long tones: C3 B2 B♭2 A2 A♭2 G2 F♯2',
+    );
+    expect(await view.getByTestId('pedal-guide').textContent()).toMatch(
+      /^C3 \(open\): play C4 first, then let the jaw drop/,
+    );
+  });
+
+  it('articulation: double tonguing drawn in sixteenths, summarised on evenness and notes per beat', async () => {
+    const page = browser.page;
+    await page.goto(appUrl('/home/exercise'));
+    const view = activePage(page);
+    await view.getByTestId('open-scales').click();
+    await view.getByTestId('scales-mode-articulation').click();
+    await view.getByTestId('art-tonguing-double').click();
+    await view.getByTestId('art-note').selectOption({ label: 'A4' });
+    await view.getByTestId('art-tempo').fill('120');
+    await view.getByTestId('art-go').click();
+    // Two bars: 7 beats of four sixteenths and a last note.
+    await expect.poll(() => view.getByTestId('staff-note').count()).toBe(29);
+    await view.getByTestId('timed-start').click();
+    await view.getByTestId('results').waitFor({ timeout: WAIT_MS });
+    const summary = view.getByTestId('articulation-summary');
+    expect(await summary.textContent()).toMatch(/of 29 notes heard as separate attacks/);
+    // The microphone's A4 is one long note a loop, never sixteenths: far fewer than 4 a beat.
+    expect(Number(await view.getByTestId('notes-per-beat').textContent())).toBeLessThan(2);
   });
 });

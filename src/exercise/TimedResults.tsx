@@ -106,7 +106,7 @@ export function TimedResults(props: {
         </thead>
         {props.outcomes.map((o, i) => (
           <tbody key={i} data-testid="note-result">
-            <tr data-testid="note-row">
+            <tr data-testid="note-row" data-outcome={o.outcome}>
               <td>
                 <span data-testid="note-name">{o.name}</span>
                 {o.heardName !== o.name && (
