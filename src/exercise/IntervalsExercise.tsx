@@ -133,7 +133,7 @@ export function IntervalsExercise(props: {
           justify="start"
           onIonChange={(e) => setHideReference(e.detail.checked)}
         >
-          Hide the reference (ear training: hear it, don't read it)
+          Hide the reference: hear it, don't read it
         </IonCheckbox>
       )}
       {state.phase !== 'done' && (

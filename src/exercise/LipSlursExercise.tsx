@@ -116,7 +116,7 @@ export function LipSlursExercise(props: {
         options={[
           ['up', 'Up'],
           ['down', 'Down'],
-          ['both', 'Up and down'],
+          ['both', 'Both ways'],
         ]}
         onChange={setDirection}
       />
