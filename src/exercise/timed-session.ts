@@ -161,6 +161,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         onsetsMs: onsetsMs.filter((ms) => ms >= from - 50 && ms < to),
         bandCents: options.inTuneCents,
         halfWindowMs,
+        expect: n.slurredIn ? 'slurred' : undefined,
       });
       const name = spelledName(n.note);
       const heardName = nameOf(result.heardHz);
@@ -215,7 +216,11 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       const phase = state.get().phase;
       if (!reading.live || (phase !== 'count-in' && phase !== 'playing')) return;
       // A reading describes its whole window: its pitch belongs to the window's middle.
-      samples.push({ timeMs: (reading.windowStartMs + reading.windowEndMs) / 2, hz: reading.hz });
+      samples.push({
+        timeMs: (reading.windowStartMs + reading.windowEndMs) / 2,
+        hz: reading.hz,
+        levelDb: reading.levelDb,
+      });
       halfWindowMs = (reading.windowEndMs - reading.windowStartMs) / 2;
       heardUntilMs = Math.max(heardUntilMs, reading.windowEndMs);
     },

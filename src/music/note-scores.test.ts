@@ -195,3 +195,46 @@ describe('advice and summary', () => {
     expect(summarizeAttempt([missed]).text).toMatch(/No note was heard.*1 not heard/);
   });
 });
+
+describe('slurred or tongued', () => {
+  /**
+   * The note before (a tone lower) until 1000 ms, then the target. `gapMs` before the change reads
+   * no pitch at `gapDb` (a blend in a slur keeps the level; a tongue's silence drops it); `dipDb`
+   * lowers the level 40 ms before the change (a tongue stroke under a sounding tail).
+   */
+  const change = (options: { gapMs?: number; gapDb?: number; dipDb?: number }): PitchSample[] => {
+    const out: PitchSample[] = [];
+    for (let t = 700; t < 1450; t += 10) {
+      const inGap = t >= 1000 - (options.gapMs ?? 0) && t < 1000;
+      const dip = t >= 960 && t < 1000 ? (options.dipDb ?? 0) : 0;
+      out.push({
+        timeMs: t,
+        hz: inGap ? 0 : t < 1000 ? hzAt(-200) : TARGET,
+        levelDb: inGap ? (options.gapDb ?? -20) : -20 - dip,
+      });
+    }
+    return out;
+  };
+  const slurred = { ...base, expect: 'slurred' as const };
+  it('a clean slur keeps full articulation', () => {
+    const result = scoreNote(change({}), slurred);
+    expect(result.reattacked).toBe(false);
+    expect(result.scores.articulation).toBe(100);
+  });
+  it('a moment of no pitch at the same level is a slur (two notes blended in one window)', () => {
+    expect(scoreNote(change({ gapMs: 20 }), slurred).reattacked).toBe(false);
+  });
+  it('a silent break before the note is a re-attack, and the advice says so', () => {
+    const result = scoreNote(change({ gapMs: 40, gapDb: -70 }), slurred);
+    expect(result.reattacked).toBe(true);
+    expect(result.scores.articulation).toBeLessThanOrEqual(50);
+    expect(noteAdvice(result, { target: 'A4', heard: 'A4' })).toMatch(/^Tongued, not slurred/);
+  });
+  it('a level dip of 6 dB under a sounding tail is a tongue; 2 dB is not', () => {
+    expect(scoreNote(change({ dipDb: 6 }), slurred).reattacked).toBe(true);
+    expect(scoreNote(change({ dipDb: 2 }), slurred).reattacked).toBe(false);
+  });
+  it('not checked when the note is not a slur', () => {
+    expect(scoreNote(change({ gapMs: 40, gapDb: -70 }), base).reattacked).toBeNull();
+  });
+});

@@ -94,6 +94,8 @@ export interface NoteScore {
   timingMs: number | null;
   /** Onset to a stable pitch, ms; null unless played. */
   attackMs: number | null;
+  /** A slur that was tongued (re-attacked); null when not checked. */
+  reattacked?: boolean | null;
 }
 
 export interface NoteScoreOptions {
@@ -113,6 +115,38 @@ export interface NoteScoreOptions {
    * window means the pitch was stable from its start (default 0).
    */
   halfWindowMs?: number;
+  /**
+   * How the note should start: 'slurred' (no tongue: the air keeps going from the note before) or
+   * 'tongued'. Only a slur is checked: a re-attack in it (a level dip at the onset, see
+   * `reattacked`) is reported. Default: not checked.
+   */
+  expect?: 'slurred' | 'tongued';
+}
+
+/**
+ * A level dip this deep around the onset, below the note before, is a tongue stroke, dB. Measured
+ * on the corpus phrase (fluidsynth trumpet, ../shared/audio): tongued changes dip 6–7 dB in fast
+ * mode, slurred ones under 1 dB; a slur often reads a moment of no pitch (two notes blended in one
+ * window), so a pitch gap is not evidence of a tongue, the level is.
+ */
+export const TONGUE_DIP_DB = 4;
+
+/**
+ * Whether a change that should be slurred was re-attacked: the level around the onset (80 ms
+ * before to 30 ms after) fell `TONGUE_DIP_DB` below the note before (its level 100–250 ms before
+ * the onset). A slur keeps the air and the sound going; a tongue stops them for a moment.
+ * Unknown (false) without levels or without a note before.
+ */
+export function reattacked(frames: readonly PitchSample[], onsetMs: number): boolean {
+  const levelsIn = (from: number, to: number): number[] =>
+    frames.flatMap((f) =>
+      f.timeMs >= from && f.timeMs < to && f.levelDb !== undefined ? [f.levelDb] : [],
+    );
+  const before = levelsIn(onsetMs - 250, onsetMs - 100).sort((a, b) => a - b);
+  const around = levelsIn(onsetMs - 80, onsetMs + 30);
+  if (before.length === 0 || around.length === 0) return false;
+  const previousDb = before[before.length >> 1];
+  return previousDb - Math.min(...around) >= TONGUE_DIP_DB;
 }
 
 /** Weighted median of values (weights > 0). */
@@ -219,11 +253,13 @@ export function scoreNote(frames: readonly PitchSample[], options: NoteScoreOpti
     stableAt < 0 ? frames[onIdx[onIdx.length - 1]].timeMs : frames[onIdx[from]].timeMs;
   const attackMs = Math.max(0, settledMs - halfWindowMs - onsetMs);
   const timingMs = onsetMs - dueMs;
+  const reattack = options.expect === 'slurred' ? reattacked(frames, firstOn - halfWindowMs) : null;
   const scores: SubScores = {
     pitch: pitchCurve(medianCents, bandCents),
     timing: timingCurve(timingMs, noteMs),
     steadiness: spreadCents === null ? null : steadinessCurve(spreadCents),
-    articulation: attackCurve(attackMs),
+    // A slur that was tongued is not the articulation asked for: at most half marks.
+    articulation: reattack ? Math.min(50, attackCurve(attackMs)) : attackCurve(attackMs),
   };
   return {
     outcome: 'played',
@@ -234,6 +270,7 @@ export function scoreNote(frames: readonly PitchSample[], options: NoteScoreOpti
     spreadCents,
     timingMs,
     attackMs,
+    reattacked: reattack,
   };
 }
 
@@ -271,6 +308,9 @@ export function noteAdvice(
     case 'steadiness':
       return `Wavered (±${round(result.spreadCents)} ¢): keep the air steady through the note.`;
     case 'articulation':
+      if (result.reattacked) {
+        return 'Tongued, not slurred: keep the air moving through the change, no tongue.';
+      }
       return `Took ${round(result.attackMs)} ms to settle: hear the note before you play it.`;
     default:
       return null;
