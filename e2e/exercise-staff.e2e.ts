@@ -72,6 +72,10 @@ describe('exercises drawn whole, with rests', () => {
     await expect
       .poll(() => view.getByTestId('heard-instead').textContent())
       .toBe('Heard A4, not B4: the hold starts on B4.');
+    // The cursor shows the note being played: the target turns red while another note sounds.
+    await expect
+      .poll(() => view.locator('[data-testid="staff-note"].current.heard-off').count())
+      .toBe(1);
     // A whole 1.3 s wrong note passes (sounding, then silent again): a 1 s hold would be over.
     const readout = view.getByTestId('live-pitch');
     await expect.poll(() => readout.textContent()).toMatch(/^A4/);

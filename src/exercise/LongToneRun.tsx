@@ -159,6 +159,7 @@ export function LongToneRun(props: {
       <PassageStaff
         passage={passage}
         current={state.index}
+        live={{ reading: service.reading, targetHz, bandCents: setup.inTuneCents }}
         label={`Long tones: ${notes.map(spelledName).join(' ')}`}
       />
       <div className="exercise-target">

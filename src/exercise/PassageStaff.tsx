@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import type { PitchReading } from '../audio/pitch-service-types';
+import type { ReadonlyObservable } from '../lib/observable';
 import { bars, keySignatureName, timedNotes, type Passage, type PassageEvent } from '../music';
 import { layoutLines } from './staff-layout';
 import { loadVexFlow, vexflowKey, type VexFlowModule } from './vexflow-loader';
@@ -41,7 +43,16 @@ const durationOf = (beats: number): string =>
  *
  * Drawn once per passage and width; the cursor only moves a CSS class (no redraw per beat).
  */
-export function PassageStaff(props: { passage: Passage; current: number; label: string }) {
+export function PassageStaff(props: {
+  passage: Passage;
+  current: number;
+  label: string;
+  /**
+   * The note being played: each reading marks the current note in tune (green) or off (red) by a
+   * class on its SVG group, outside React (no re-render per reading).
+   */
+  live?: { reading: ReadonlyObservable<PitchReading>; targetHz: number | null; bandCents: number };
+}) {
   const host = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const noteElements = useRef<{ element: SVGElement | null; line: number }[]>([]);
@@ -90,6 +101,31 @@ export function PassageStaff(props: { passage: Passage; current: number; label: 
     const line = notes[current]?.line ?? 0;
     scroller.current?.scrollTo({ top: line * lineHeightPx, behavior: 'smooth' });
   }, [current, drawn, lineHeightPx]);
+
+  const live = props.live;
+  const liveTargetHz = live?.targetHz ?? null;
+  const liveBand = live?.bandCents ?? 0;
+  const liveReading = live?.reading;
+  useEffect(() => {
+    const element = noteElements.current[current]?.element;
+    if (!liveReading || !element || liveTargetHz === null) return;
+    let state = '';
+    const unsubscribe = liveReading.subscribe((reading) => {
+      const next = !(reading.noteHz > 0)
+        ? ''
+        : Math.abs(1200 * Math.log2(reading.noteHz / liveTargetHz)) <= liveBand
+          ? 'heard-on'
+          : 'heard-off';
+      if (next === state) return;
+      if (state) element.classList.remove(state);
+      if (next) element.classList.add(next);
+      state = next;
+    });
+    return () => {
+      unsubscribe();
+      if (state) element.classList.remove(state);
+    };
+  }, [liveReading, liveTargetHz, liveBand, current, drawn]);
 
   return (
     <figure className="staff passage-staff" role="img" aria-label={props.label} data-testid="staff">

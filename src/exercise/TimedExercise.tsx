@@ -176,6 +176,11 @@ export function TimedExercise(props: {
       <PassageStaff
         passage={props.passage}
         current={state.phase === 'playing' ? state.index : -1}
+        live={{
+          reading: service.reading,
+          targetHz: state.phase === 'playing' ? session.targetHz(state.index) : null,
+          bandCents: props.inTuneCents,
+        }}
         label={`${props.title}: ${notes.map(spelledName).join(' ')}`}
       />
       <div className="exercise-target">
