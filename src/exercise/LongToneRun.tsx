@@ -46,7 +46,7 @@ function contentOf(
     notes: state.outcomes.map((o) => ({
       writtenMidi: o.writtenMidi,
       name: o.name,
-      score: o.result.score,
+      score: o.score,
       medianCents: round1(o.result.medianCents),
       spreadCents: round1(o.result.spreadCents),
       driftCents: round1(o.result.driftCents),
@@ -205,7 +205,7 @@ export function LongToneRun(props: {
       />
       {last?.advice && (
         <p className="coach" data-testid="last-advice">
-          {last.name}: {last.result.score}/100. {last.advice.summary}
+          {last.name}: {last.score}/100. {last.advice.summary}
         </p>
       )}
       {save.savedNotes > 0 && (

@@ -138,7 +138,7 @@ export function LongToneResults(props: {
                 <small>{formatCents(o.result.driftCents)}</small>
               </td>
               <td>
-                <strong>{o.result.score}</strong>
+                <strong>{o.score}</strong>
               </td>
             </tr>
             <tr className="advice-row">

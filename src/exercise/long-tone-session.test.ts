@@ -150,6 +150,8 @@ describe('long-tone session', () => {
     expect(outcome.result.driftCents).toBeLessThan(-20);
     expect(outcome.scores.drift).toBeLessThan(50);
     expect(outcome.driftAdvice).toMatch(/^Sagged \d+ ¢ by the end/);
+    // Drift counts in the note's score (10 %): below the hold's own score.
+    expect(outcome.score).toBeLessThan(outcome.result.score);
   });
 
   it('validates the rest length', () => {

@@ -80,6 +80,11 @@ export interface NoteOutcome {
   result: HoldResult;
   advice: CoachAdvice | null;
   scores: HoldSubScores;
+  /**
+   * The note's score, 0..100: the hold's score (time in tune, steadiness, centre) at 90 % and
+   * drift at 10 %, so a tone that sags at the end of the breath scores below one that does not.
+   */
+  score: number;
   /** Drift advice (the coach speaks about the centre; this about the end of the breath). */
   driftAdvice: string | null;
   /** Offsets from the target over the hold, for the trace plot: [ms from onset, cents or null]. */
@@ -185,6 +190,10 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
         drift: result.driftCents === null ? null : driftCurve(result.driftCents),
       },
       driftAdvice: driftAdvice(result.driftCents),
+      score:
+        result.driftCents === null
+          ? result.score
+          : Math.round(0.9 * result.score + 0.1 * driftCurve(result.driftCents)),
       trace: samples.map((s) => [
         Math.round(s.timeMs - onset),
         s.hz > 0 ? Math.round(centsBetween(targetHz, s.hz) * 10) / 10 : null,
@@ -201,7 +210,7 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
       restUntilMs: rest ? lastTimeMs + restMs : null,
       heardInsteadMidi: null,
       outcomes,
-      score: overallScore(outcomes.map((o) => o.result)),
+      score: overallScore(outcomes),
       sessionAdvice: last ? sessionAdvice(outcomes) : null,
     });
   };
