@@ -121,4 +121,17 @@ describe('exercises drawn whole, with rests', () => {
     // The microphone's A4 is one long note a loop, never sixteenths: far fewer than 4 a beat.
     expect(Number(await view.getByTestId('notes-per-beat').textContent())).toBeLessThan(2);
   });
+
+  it('intervals: with the reference hidden, the question names only the interval, no staff', async () => {
+    const page = browser.page;
+    await page.goto(appUrl('/home/exercise'));
+    const view = activePage(page);
+    await view.getByTestId('open-intervals').click();
+    const question = view.getByTestId('interval-question');
+    await expect.poll(() => question.textContent()).toMatch(/(above|below) [A-G]/);
+    expect(await view.getByTestId('staff').count()).toBe(1);
+    await view.getByTestId('interval-hide-reference').click();
+    await expect.poll(() => question.textContent()).toMatch(/(above|below) the note you hear$/);
+    expect(await view.getByTestId('staff').count()).toBe(0);
+  });
 });
