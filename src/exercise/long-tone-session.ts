@@ -16,8 +16,11 @@ import {
   spelledNoteName,
   type Spelling,
   nearestWrittenNote,
+  driftAdvice,
+  driftCurve,
   pitchCurve,
   steadinessCurve,
+  type HoldSubScores,
   writtenMidiToHz,
   type InstrumentId,
 } from '../music';
@@ -51,26 +54,6 @@ export interface LongToneOptions {
    * as long as you play.
    */
   restSeconds?: number;
-}
-
-/** Long-tone sub-scores: centring, steadiness and drift (the sag at the end of a breath). */
-export interface HoldSubScores {
-  pitch: number | null;
-  steadiness: number | null;
-  drift: number | null;
-}
-
-/** Drift over the hold: 100 up to 5 ¢, 0 at 40 ¢ (a sag a listener hears as going flat). */
-export function driftCurve(driftCents: number): number {
-  return Math.round(100 * Math.min(1, Math.max(0, 1 - (Math.abs(driftCents) - 5) / 35)));
-}
-
-/** One line about drift when it is what stands out, else null. */
-export function driftAdvice(driftCents: number | null): string | null {
-  if (driftCents === null || Math.abs(driftCents) <= 8) return null;
-  return driftCents < 0
-    ? `Sagged ${Math.round(-driftCents)} ¢ by the end: keep the air support to the end of the breath.`
-    : `Rose ${Math.round(driftCents)} ¢ by the end: relax as the breath runs out, don't pinch.`;
 }
 
 export interface NoteOutcome {

@@ -20,3 +20,5 @@ export * from './note-scores';
 export * from './long-tone-patterns';
 export * from './articulation';
 export * from './pedal-tones';
+export * from './note-advice';
+export * from './hold-scores';

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   attackCurve,
-  noteAdvice,
   overallOf,
   pitchCurve,
   scoreNote,
   steadinessCurve,
-  summarizeAttempt,
   timingCurve,
 } from './note-scores';
+import { noteAdvice, summarizeAttempt } from './note-advice';
 import type { PitchSample } from './scoring';
 
 const TARGET = 440;
