@@ -1,3 +1,4 @@
+import { IonCheckbox } from '@ionic/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionDriver } from './use-session-driver';
 import { usePitchService } from '../shared-ui/pitch-service-context';
@@ -11,6 +12,7 @@ import {
   INTERVAL_DIRECTIONS,
   makeQuestions,
   questionText,
+  hiddenQuestionText,
   REFERENCE_MS,
   type IntervalDirections,
 } from './interval-session';
@@ -34,6 +36,7 @@ export function IntervalsExercise(props: {
   const settings = useSettings();
   const [round, setRound] = useState(0);
   const [directions, setDirections] = useState<IntervalDirections>('up');
+  const [hideReference, setHideReference] = useState(false);
   const session = useMemo(
     () =>
       createIntervalSession({
@@ -79,6 +82,7 @@ export function IntervalsExercise(props: {
               a4Hz: settings.a4Hz,
               questions: 5,
               directions,
+              hideReference,
             },
             score: state.score,
             notes: state.answers.map((a) => ({
@@ -91,7 +95,7 @@ export function IntervalsExercise(props: {
               inTuneFraction: null,
             })),
           },
-    [state, settings, directions],
+    [state, settings, directions, hideReference],
   );
   const save = useSaveAttempt({
     history: props.history,
@@ -121,16 +125,29 @@ export function IntervalsExercise(props: {
           </select>
         </label>
       )}
+      {state.phase === 'ready' && state.index === 0 && (
+        <IonCheckbox
+          data-testid="interval-hide-reference"
+          checked={hideReference}
+          labelPlacement="end"
+          justify="start"
+          onIonChange={(e) => setHideReference(e.detail.checked)}
+        >
+          Hide the reference: hear it, don't read it
+        </IonCheckbox>
+      )}
       {state.phase !== 'done' && (
         <>
           <p data-testid="interval-question">
             Question {state.index + 1} of {session.questions.length}:{' '}
-            <strong>{questionText(question)}</strong>
+            <strong>{hideReference ? hiddenQuestionText(question) : questionText(question)}</strong>
           </p>
-          <StaffView
-            notes={[question.reference]}
-            label={`Reference ${spelledNoteName(question.reference)}`}
-          />
+          {!hideReference && (
+            <StaffView
+              notes={[question.reference]}
+              label={`Reference ${spelledNoteName(question.reference)}`}
+            />
+          )}
           <p className="phase">
             {state.phase === 'ready'
               ? 'Press Play reference, listen, then answer on your trumpet.'

@@ -3,14 +3,23 @@ import { usePitchService } from '../shared-ui/pitch-service-context';
 import { useObservable } from '../lib/use-observable';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
-import { fingeringFor, noteName, spelledName } from '../music';
+import {
+  fingeringFor,
+  noteName,
+  PEDAL_TONES,
+  pedalGuide,
+  spelledName,
+  valveComboLabel,
+  type Passage,
+  type ScaleNote,
+} from '../music';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
 import type { LongToneSession, LongToneState } from './long-tone-session';
 import { notesFor, type LongToneSetup } from './LongToneSetup';
 import { LongToneResults } from './Results';
 import { SaveStatus } from './SaveStatus';
-import { StaffView } from './StaffView';
+import { PassageStaff } from './PassageStaff';
 import { useSaveAttempt, type AttemptContent } from './use-save-attempt';
 import { useSessionDriver } from './use-session-driver';
 import { ValveDiagram } from './ValveDiagram';
@@ -37,12 +46,27 @@ function contentOf(
     notes: state.outcomes.map((o) => ({
       writtenMidi: o.writtenMidi,
       name: o.name,
-      score: o.result.score,
+      score: o.score,
       medianCents: round1(o.result.medianCents),
       spreadCents: round1(o.result.spreadCents),
       driftCents: round1(o.result.driftCents),
       inTuneFraction: Math.round(o.result.inTuneFraction * 1000) / 1000,
     })),
+  };
+}
+
+/**
+ * Long tones as music: each hold a whole note (a fermata's worth of time, not metered), followed by
+ * a whole-bar rest with a breath mark when there is a rest between holds.
+ */
+export function longTonePassage(notes: readonly ScaleNote[], rests: boolean): Passage {
+  return {
+    beatsPerBar: 4,
+    key: null,
+    events: notes.flatMap((note, i) => [
+      { kind: 'note' as const, note, beats: 4 as const, breathAfter: true },
+      ...(rests && i < notes.length - 1 ? [{ kind: 'rest' as const, beats: 4 as const }] : []),
+    ]),
   };
 }
 
@@ -60,6 +84,10 @@ export function LongToneRun(props: {
   const settings = useSettings();
   const state = useObservable(session.state);
   const notes = useMemo(() => notesFor(setup, settings.spelling), [setup, settings.spelling]);
+  const passage = useMemo(
+    () => longTonePassage(notes, setup.pattern !== 'single' && setup.restSeconds > 0),
+    [notes, setup.pattern, setup.restSeconds],
+  );
   const drone = useRef<ReferenceTone | null>(null);
 
   // Every reading goes to the session; React only hears about note boundaries.
@@ -75,7 +103,8 @@ export function LongToneRun(props: {
     finish: () => session.finish(),
   });
 
-  const targetHz = state.phase === 'done' ? null : session.targetHz(state.index);
+  const targetHz =
+    state.phase === 'done' || state.phase === 'resting' ? null : session.targetHz(state.index);
   useEffect(() => {
     if (!setup.drone) return;
     if (targetHz === null) {
@@ -117,8 +146,9 @@ export function LongToneRun(props: {
   }
 
   const note = notes[state.index];
-  const next = notes[state.index + 1];
   const fingering = fingeringFor(note.midi);
+  const pedal =
+    setup.pattern === 'pedal' ? PEDAL_TONES.find((p) => p.midi === note.midi) : undefined;
   const last = state.outcomes.at(-1);
   return (
     <section className="exercise-run" aria-label="Long tones">
@@ -126,12 +156,15 @@ export function LongToneRun(props: {
         Note {state.index + 1} of {notes.length}:{' '}
         <span data-testid="target-note">{spelledName(note)}</span>
       </h2>
+      <PassageStaff
+        passage={passage}
+        current={state.index}
+        live={{ reading: service.reading, targetHz, bandCents: setup.inTuneCents }}
+        label={`Long tones: ${notes.map(spelledName).join(' ')}`}
+      />
       <div className="exercise-target">
-        <StaffView
-          notes={next ? [note, next] : [note]}
-          label={`Target ${spelledName(note)}${next ? `, then ${spelledName(next)}` : ''}`}
-        />
-        {fingering.hasFingering && (
+        {pedal && <ValveDiagram primary={pedal.combo} alternates={[]} />}
+        {!pedal && fingering.hasFingering && (
           <ValveDiagram
             primary={fingering.primary}
             alternates={fingering.alternates}
@@ -142,8 +175,18 @@ export function LongToneRun(props: {
       <p data-testid="phase" className="phase" data-phase={state.phase}>
         {state.phase === 'waiting'
           ? `Breathe, then play ${spelledName(note)} and hold it ${setup.holdSeconds} s.`
-          : `Hold ${spelledName(note)}…`}
+          : state.phase === 'resting'
+            ? `Rest. Next: ${spelledName(note)}.`
+            : `Hold ${spelledName(note)}…`}
       </p>
+      {pedal && (
+        <p className="hint" data-testid="pedal-guide">
+          {pedalGuide(pedal, valveComboLabel(pedal.combo))}
+        </p>
+      )}
+      {state.phase === 'resting' && state.restUntilMs !== null && (
+        <BreathTimer untilMs={state.restUntilMs} totalMs={setup.restSeconds * 1000} />
+      )}
       {state.phase === 'waiting' && state.heardInsteadMidi !== null && (
         // A wrong note starts no hold: say what was heard, so the player can find the target.
         <p className="heard-instead" data-testid="heard-instead" role="status">
@@ -162,7 +205,7 @@ export function LongToneRun(props: {
       />
       {last?.advice && (
         <p className="coach" data-testid="last-advice">
-          {last.name}: {last.result.score}/100. {last.advice.summary}
+          {last.name}: {last.score}/100. {last.advice.summary}
         </p>
       )}
       {save.savedNotes > 0 && (
@@ -177,7 +220,7 @@ export function LongToneRun(props: {
       )}
       <div className="buttons">
         <button type="button" onClick={() => session.skip(performance.now())}>
-          Next note
+          {state.phase === 'resting' ? 'End rest' : 'Next note'}
         </button>
         <button type="button" data-testid="lt-finish" onClick={() => session.finish()}>
           Finish
@@ -207,4 +250,29 @@ function HoldProgress(props: { onsetMs: number | null; holdMs: number }) {
     return () => cancelAnimationFrame(frame);
   }, [props.onsetMs, props.holdMs]);
   return <progress ref={bar} className="hold-progress" max={1} value={0} aria-label="Hold" />;
+}
+
+/**
+ * The rest between holds counting down (seconds left and a bar), advanced by requestAnimationFrame,
+ * not React. The session ends the rest on the stream's clock; this only shows it.
+ */
+function BreathTimer(props: { untilMs: number; totalMs: number }) {
+  const bar = useRef<HTMLProgressElement>(null);
+  const label = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    let frame = 0;
+    const step = (): void => {
+      const leftMs = Math.max(0, props.untilMs - performance.now());
+      if (bar.current) bar.current.value = props.totalMs > 0 ? leftMs / props.totalMs : 0;
+      if (label.current) label.current.textContent = `${Math.ceil(leftMs / 1000)} s`;
+      if (leftMs > 0) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [props.untilMs, props.totalMs]);
+  return (
+    <p className="breath-timer" data-testid="breath-timer">
+      Rest: <span ref={label} /> <progress ref={bar} max={1} value={1} aria-label="Rest left" />
+    </p>
+  );
 }

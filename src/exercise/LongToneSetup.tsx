@@ -1,22 +1,34 @@
+import { IonInput } from '@ionic/react';
 import {
   REGULAR_RANGE_WRITTEN_MIDI,
   chartNote,
-  longTonePyramid,
+  chromaticRun,
+  PEDAL_TONES,
+  longTonePyramidOutward,
   noteName,
   type ScaleNote,
   type Spelling,
 } from '../music';
-import { useSettings } from '../settings';
+import { getSettingsStore, useSettings } from '../settings';
 import { HOLD_SECONDS_RANGE } from './long-tone-session';
+import { BandSetting, IN_TUNE_BAND_RANGE } from './SetupControls';
 
-export const EXERCISE_IN_TUNE_CENTS_RANGE = { min: 1, max: 25 } as const;
+/** Long tones default to ±10 ¢: a held note has time to be centred, and the ear hears it. */
+export const LONG_TONES_DEFAULT_BAND_CENTS = 10;
+export const REST_SECONDS_RANGE = { min: 0, max: 60 } as const;
+
+/** One in-tune band range for every exercise (SetupControls). */
+export const EXERCISE_IN_TUNE_CENTS_RANGE = IN_TUNE_BAND_RANGE;
 
 export interface LongToneSetup {
-  pattern: 'pyramid' | 'single';
+  /** pyramid: outward from G4; chromatic: G4 down to F♯3 and back; pedal: C3 to F♯2; single. */
+  pattern: 'pyramid' | 'chromatic' | 'pedal' | 'single';
   /** Written MIDI for the single-note pattern. */
   noteMidi: number;
   holdSeconds: number;
   inTuneCents: number;
+  /** Rest after each hold, s (trumpet.md: rest as long as you play). */
+  restSeconds: number;
   drone: boolean;
 }
 
@@ -24,7 +36,8 @@ export const DEFAULT_LONG_TONE_SETUP: LongToneSetup = {
   pattern: 'pyramid',
   noteMidi: 67,
   holdSeconds: 8,
-  inTuneCents: 10,
+  inTuneCents: LONG_TONES_DEFAULT_BAND_CENTS,
+  restSeconds: 8,
   drone: false,
 };
 
@@ -34,9 +47,16 @@ for (let m = REGULAR_RANGE_WRITTEN_MIDI.low; m <= REGULAR_RANGE_WRITTEN_MIDI.hig
 }
 
 export function notesFor(setup: LongToneSetup, spelling: Spelling): ScaleNote[] {
-  return setup.pattern === 'pyramid'
-    ? longTonePyramid({ spelling })
-    : [chartNote(setup.noteMidi, spelling)];
+  switch (setup.pattern) {
+    case 'pyramid':
+      return longTonePyramidOutward({ spelling });
+    case 'chromatic':
+      return chromaticRun({ spelling });
+    case 'pedal':
+      return [...PEDAL_TONES];
+    case 'single':
+      return [chartNote(setup.noteMidi, spelling)];
+  }
 }
 
 /** What is wrong with a setup (the message shown), or null when it can start. */
@@ -48,6 +68,10 @@ export function setupProblem(setup: LongToneSetup): string | null {
   const band = EXERCISE_IN_TUNE_CENTS_RANGE;
   if (!(setup.inTuneCents >= band.min && setup.inTuneCents <= band.max)) {
     return `In-tune band must be ±${band.min}–${band.max} ¢.`;
+  }
+  const rest = REST_SECONDS_RANGE;
+  if (!(setup.restSeconds >= rest.min && setup.restSeconds <= rest.max)) {
+    return `Rest must be ${rest.min}–${rest.max} seconds.`;
   }
   return null;
 }
@@ -66,8 +90,9 @@ export function LongToneSetupForm(props: {
     <section className="exercise-setup" aria-label="Long tones setup">
       <h2>Long tones</h2>
       <p>
-        Hold each note for the chosen time, as steady and centred as you can. Breathe between notes:
-        each hold starts when you start the note.
+        Hold each note for the chosen time, as steady and centred as you can, then rest: a breath
+        timer counts the rest down. Each hold starts when you start the target note; another note is
+        named, not held. Scored on time in tune, centre, steadiness and drift.
       </p>
       <label>
         Notes{' '}
@@ -80,11 +105,19 @@ export function LongToneSetupForm(props: {
         >
           {/* trumpet.md: a descending chromatic run is not a pyramid; name it what it is. */}
           <option value="pyramid">
+            Pyramid: out from G4 ({noteName(66, { spelling })}, {noteName(68, { spelling })},{' '}
+            {noteName(65, { spelling })}, {noteName(69, { spelling })} … to C4 and C5)
+          </option>
+          <option value="chromatic">
             Chromatic run: G4 down to {noteName(54, { spelling })} and back
+          </option>
+          <option value="pedal">
+            Pedal tones: C3 down to {noteName(42, { spelling })} (guided)
           </option>
           <option value="single">One note</option>
         </select>
       </label>
+      {setup.pattern === 'pedal' && <PedalListening />}
       {setup.pattern === 'single' && (
         <label>
           Note{' '}
@@ -112,17 +145,25 @@ export function LongToneSetupForm(props: {
           onChange={(e) => onChange({ ...setup, holdSeconds: Number(e.target.value) })}
         />
       </label>
-      <label>
-        In tune ± (¢){' '}
-        <input
-          data-testid="lt-band"
-          type="number"
-          min={EXERCISE_IN_TUNE_CENTS_RANGE.min}
-          max={EXERCISE_IN_TUNE_CENTS_RANGE.max}
-          value={setup.inTuneCents}
-          onChange={(e) => onChange({ ...setup, inTuneCents: Number(e.target.value) })}
-        />
-      </label>
+      <IonInput
+        data-testid="lt-rest"
+        type="number"
+        inputmode="numeric"
+        min={REST_SECONDS_RANGE.min}
+        max={REST_SECONDS_RANGE.max}
+        label="Rest between notes (s)"
+        labelPlacement="start"
+        fill="outline"
+        helperText="Rest as long as you play (0 = no rest)."
+        value={setup.restSeconds}
+        onIonInput={(e) => onChange({ ...setup, restSeconds: Number(e.detail.value) })}
+      />
+      <BandSetting
+        testId="lt-band"
+        cents={setup.inTuneCents}
+        defaultCents={LONG_TONES_DEFAULT_BAND_CENTS}
+        onChange={(inTuneCents) => onChange({ ...setup, inTuneCents })}
+      />
       <label>
         <input
           type="checkbox"
@@ -147,5 +188,33 @@ export function LongToneSetupForm(props: {
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * Pedal tones sound below the engine's usual floor (140 Hz): the tuner's pedal-tone setting lowers
+ * it. Offered here so the player need not hunt for it in the settings.
+ */
+function PedalListening() {
+  const store = getSettingsStore();
+  const { pedalTones } = useSettings(store);
+  if (pedalTones) {
+    return (
+      <p className="hint">Pedal-tone listening is on (Settings): notes down to F♯2 are heard.</p>
+    );
+  }
+  return (
+    <p className="notice" role="status" data-testid="pedal-listening">
+      Pedal tones are below what the app listens for by default.{' '}
+      <button
+        type="button"
+        className="link-button"
+        data-testid="pedal-listening-on"
+        onClick={() => store.update({ pedalTones: true })}
+      >
+        Listen for pedal tones
+      </button>{' '}
+      (you can turn it off in Settings).
+    </p>
   );
 }

@@ -53,6 +53,7 @@ export function LongTonesExercise(props: {
       session: createLongToneSession({
         notes: notesFor(setup, settings.spelling),
         holdSeconds: setup.holdSeconds,
+        restSeconds: setup.pattern === 'single' ? 0 : setup.restSeconds,
         inTuneCents: setup.inTuneCents,
         instrument: settings.transposition,
         a4Hz: settings.a4Hz,

@@ -103,30 +103,46 @@ export function LongToneResults(props: {
       {props.saveStatus}
       {props.sessionAdvice && <p className="coach">{props.sessionAdvice}</p>}
       <PitchTracePlot outcomes={props.outcomes} inTuneCents={props.inTuneCents} />
+      <p className="hint">
+        In tune = within ±{props.inTuneCents} ¢. Pitch scores the centre of the hold, steadiness its
+        wobble, drift how far it moved by the end of the breath.
+      </p>
       <table className="note-table" data-testid="note-table">
         <thead>
           <tr>
             <th>Note</th>
-            <th>Score</th>
             <th>In tune</th>
-            <th>Median</th>
-            <th>Spread</th>
+            <th>Pitch</th>
+            <th>Steady</th>
             <th>Drift</th>
-            <th>Coach</th>
+            <th>Score</th>
           </tr>
         </thead>
-        <tbody>
-          {props.outcomes.map((o, i) => (
-            <tr key={i}>
+        {props.outcomes.map((o, i) => (
+          <tbody key={i} data-testid="note-result">
+            <tr data-testid="note-row">
               <td>{o.name}</td>
-              <td>{o.result.score}</td>
               <td>{Math.round(o.result.inTuneFraction * 100)}%</td>
-              <td>{formatCents(o.result.medianCents)}</td>
               <td>
-                {o.result.spreadCents === null ? '—' : `${o.result.spreadCents.toFixed(1)} ¢`}
+                {o.scores.pitch ?? '—'}
+                <small>{formatCents(o.result.medianCents)}</small>
               </td>
-              <td>{formatCents(o.result.driftCents)}</td>
-              <td className="coach" data-testid="coach">
+              <td>
+                {o.scores.steadiness ?? '—'}
+                {o.result.spreadCents !== null && (
+                  <small>±{o.result.spreadCents.toFixed(1)} ¢</small>
+                )}
+              </td>
+              <td>
+                {o.scores.drift ?? '—'}
+                <small>{formatCents(o.result.driftCents)}</small>
+              </td>
+              <td>
+                <strong>{o.score}</strong>
+              </td>
+            </tr>
+            <tr className="advice-row">
+              <td colSpan={6} className="coach" data-testid="coach">
                 {o.advice ? (
                   <>
                     <strong>{o.advice.summary}</strong>
@@ -136,10 +152,11 @@ export function LongToneResults(props: {
                 ) : (
                   '—'
                 )}
+                {o.driftAdvice && <span data-testid="drift-advice"> {o.driftAdvice}</span>}
               </td>
             </tr>
-          ))}
-        </tbody>
+          </tbody>
+        ))}
       </table>
     </section>
   );

@@ -5,7 +5,8 @@ import {
   REGULAR_RANGE_WRITTEN_MIDI,
   noteName,
   pitchClassName,
-  buildScale,
+  isMinorKind,
+  scaleForRange,
   MAJOR_KEYS,
   MINOR_KEYS,
   SCALE_KINDS,
@@ -14,12 +15,24 @@ import {
 } from '../music';
 import { useSettings } from '../settings';
 import { TimedExercise } from './TimedExercise';
+import { ArticulationExercise } from './ArticulationExercise';
+import { BandSetting, bandProblem, ChoiceSegment } from './SetupControls';
+import { parseKeyName, phrase, type Passage, type Subdivision } from '../music';
+
+/** Scales default to ±15 ¢: moving notes are judged on their centre, which a teacher hears so. */
+export const SCALES_DEFAULT_BAND_CENTS = 15;
+
+type Articulation = 'tongued' | 'slurred';
 
 const KIND_LABELS: Record<ScaleKind, string> = {
   major: 'Major',
   'natural-minor': 'Natural minor',
   'harmonic-minor': 'Harmonic minor',
+  'melodic-minor': 'Melodic minor',
   chromatic: 'Chromatic',
+  'arpeggio-major': 'Major arpeggio',
+  'arpeggio-minor': 'Minor arpeggio',
+  'arpeggio-dom7': 'Dominant 7th arpeggio',
 };
 
 const RANGE_NOTES: number[] = [];
@@ -41,41 +54,83 @@ export function ScalesExercise(props: {
   const [tempoBpm, setTempoBpm] = useState(80);
   const [drone, setDrone] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [notes, setNotes] = useState<ScaleNote[] | null>(null);
-  const keys = kind === 'natural-minor' || kind === 'harmonic-minor' ? MINOR_KEYS : MAJOR_KEYS;
+  const [subdivision, setSubdivision] = useState<'1' | '2'>('1');
+  const [articulation, setArticulation] = useState<Articulation>('tongued');
+  const [bandCents, setBandCents] = useState(SCALES_DEFAULT_BAND_CENTS);
+  const [passage, setPassage] = useState<Passage<ScaleNote> | null>(null);
+  const [change, setChange] = useState<string | null>(null);
+  const [mode, setMode] = useState<'scale' | 'articulation'>('scale');
+  const keys = isMinorKind(kind) ? MINOR_KEYS : MAJOR_KEYS;
+  const modeSwitch = (
+    <ChoiceSegment
+      testId="scales-mode"
+      label="Practise"
+      value={mode}
+      options={[
+        ['scale', 'Scales & arpeggios'],
+        ['articulation', 'Articulation'],
+      ]}
+      onChange={setMode}
+    />
+  );
+  if (mode === 'articulation') {
+    return (
+      <ArticulationExercise
+        history={props.history}
+        onBack={props.onBack}
+        onDone={props.onDone}
+        header={modeSwitch}
+      />
+    );
+  }
 
-  if (notes) {
+  if (passage) {
+    const first = passage.events.find((e) => e.kind === 'note');
     return (
       <TimedExercise
         exercise="scales"
-        title={`${key} ${KIND_LABELS[kind].toLowerCase()}`}
-        notes={notes}
+        title={
+          kind === 'chromatic' ? 'Chromatic scale' : `${key} ${KIND_LABELS[kind].toLowerCase()}`
+        }
+        passage={passage}
         tempoBpm={tempoBpm}
-        recordSettings={{ kind, key, lowMidi, highMidi }}
+        inTuneCents={bandCents}
+        recordSettings={{ kind, key, lowMidi, highMidi, subdivision, articulation }}
         history={props.history}
-        onBack={() => setNotes(null)}
+        onBack={() => setPassage(null)}
         onDone={props.onDone}
-        droneMidi={drone ? notes[0].midi : undefined}
+        droneMidi={drone && first?.kind === 'note' ? first.note.midi : undefined}
+        notice={change}
       />
     );
   }
 
   const start = (): void => {
-    const tempoProblem = validTempo(tempoBpm);
-    if (tempoProblem) {
-      setError(tempoProblem);
+    const problem = validTempo(tempoBpm) ?? bandProblem(bandCents);
+    if (problem) {
+      setError(problem);
       return;
     }
     try {
-      setNotes(
-        buildScale({
-          kind,
-          // A chromatic scale starts (and keeps) the low note's name as the player spells it.
-          key: kind === 'chromatic' ? pitchClassName(lowMidi, settings.spelling) : key,
-          lowMidi,
-          highMidi,
+      const { notes, change: rangeChange } = scaleForRange({
+        kind,
+        // A chromatic scale starts (and keeps) the low note's name as the player spells it.
+        key: kind === 'chromatic' ? pitchClassName(lowMidi, settings.spelling) : key,
+        lowMidi,
+        highMidi,
+      });
+      const tonic = kind === 'chromatic' ? null : parseKeyName(key);
+      setChange(rangeChange);
+      setPassage({
+        beatsPerBar: 4,
+        key: tonic && { ...tonic, minor: isMinorKind(kind) },
+        events: phrase(notes, {
+          subdivision: Number(subdivision) as Subdivision,
+          beatsPerBar: 4,
+          slurred: articulation === 'slurred',
+          lastNoteBeats: subdivision === '1' ? 2 : 1,
         }),
-      );
+      });
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -84,6 +139,7 @@ export function ScalesExercise(props: {
 
   return (
     <section className="exercise-setup" aria-label="Scales setup">
+      {modeSwitch}
       <h2>Scales</h2>
       <label>
         Scale{' '}
@@ -93,7 +149,9 @@ export function ScalesExercise(props: {
           onChange={(e) => {
             const next = e.target.value as ScaleKind;
             setKind(next);
-            setKey(next === 'natural-minor' || next === 'harmonic-minor' ? 'A' : 'C');
+            // The key list changes with the kind: keep the key if the new list has it.
+            const nextKeys = isMinorKind(next) ? MINOR_KEYS : MAJOR_KEYS;
+            if (!nextKeys.includes(key)) setKey(isMinorKind(next) ? 'A' : 'C');
           }}
         >
           {SCALE_KINDS.map((k) => (
@@ -134,6 +192,32 @@ export function ScalesExercise(props: {
         </select>
       </label>
       <TempoInput testId="scale-tempo" tempoBpm={tempoBpm} onChange={setTempoBpm} />
+      <ChoiceSegment
+        testId="scale-subdivision"
+        label="Notes"
+        value={subdivision}
+        options={[
+          ['1', 'Quarters'],
+          ['2', 'Eighths'],
+        ]}
+        onChange={setSubdivision}
+      />
+      <ChoiceSegment
+        testId="scale-articulation"
+        label="Articulation"
+        value={articulation}
+        options={[
+          ['tongued', 'Tongued'],
+          ['slurred', 'Slurred'],
+        ]}
+        onChange={setArticulation}
+      />
+      <BandSetting
+        testId="scale-band"
+        cents={bandCents}
+        defaultCents={SCALES_DEFAULT_BAND_CENTS}
+        onChange={setBandCents}
+      />
       <label>
         <input type="checkbox" checked={drone} onChange={(e) => setDrone(e.target.checked)} /> Drone
         on the tonic (use headphones)

@@ -6,10 +6,10 @@ import { createMetronome, type Metronome } from '../audio/metronome';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
 import type { AttemptRecord, ExerciseKind } from '../history/records';
-import { fingeringFor, spelledName, writtenMidiToHz } from '../music';
+import { fingeringFor, spelledName, timedNotes, writtenMidiToHz, type Passage } from '../music';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
-import { StaffView } from './StaffView';
+import { PassageStaff } from './PassageStaff';
 import { SaveStatus } from './SaveStatus';
 import { createTimedSession, type TimedNote } from './timed-session';
 import { TimedResults } from './TimedResults';
@@ -23,27 +23,45 @@ import { ValveDiagram } from './ValveDiagram';
 export function TimedExercise(props: {
   exercise: Extract<ExerciseKind, 'scales' | 'lip-slurs'>;
   title: string;
-  notes: readonly TimedNote[];
+  passage: Passage<TimedNote>;
   tempoBpm: number;
+  /** Half-width of the in-tune band the notes are scored with, cents (shown on the page). */
+  inTuneCents: number;
   recordSettings: AttemptRecord['settings'];
   history: HistoryStore;
   onBack: () => void;
   onDone?: () => void;
   /** Written MIDI of an optional drone (e.g. the scale's tonic) sounding while playing. */
   droneMidi?: number;
+  /** An articulation exercise at this many notes per beat (tonguing summary in the results). */
+  articulationNotesPerBeat?: number;
+  /** Something the player must know before starting (e.g. the range had to change). */
+  notice?: string | null;
 }) {
   const service = usePitchService();
   const settings = useSettings();
   const session = useMemo(
     () =>
       createTimedSession({
-        notes: props.notes,
+        passage: props.passage,
         tempoBpm: props.tempoBpm,
         instrument: settings.transposition,
         a4Hz: settings.a4Hz,
+        inTuneCents: props.inTuneCents,
+        spelling: settings.spelling,
+        articulationNotesPerBeat: props.articulationNotesPerBeat,
       }),
-    [props.notes, props.tempoBpm, settings.transposition, settings.a4Hz],
+    [
+      props.passage,
+      props.tempoBpm,
+      props.inTuneCents,
+      props.articulationNotesPerBeat,
+      settings.transposition,
+      settings.a4Hz,
+      settings.spelling,
+    ],
   );
+  const notes = useMemo(() => timedNotes(props.passage).map((n) => n.note), [props.passage]);
   const state = useObservable(session.state);
   const metronome = useRef<Metronome | null>(null);
   const drone = useRef<ReferenceTone | null>(null);
@@ -84,6 +102,7 @@ export function TimedExercise(props: {
             settings: {
               ...props.recordSettings,
               tempoBpm: props.tempoBpm,
+              inTuneCents: props.inTuneCents,
               instrument: settings.transposition,
               a4Hz: settings.a4Hz,
             },
@@ -93,12 +112,13 @@ export function TimedExercise(props: {
               name: o.name,
               score: o.score,
               medianCents: o.medianCents === null ? null : Math.round(o.medianCents * 10) / 10,
-              spreadCents: null,
+              spreadCents:
+                o.result.spreadCents === null ? null : Math.round(o.result.spreadCents * 10) / 10,
               driftCents: null,
               inTuneFraction: null,
             })),
           },
-    [state, props.recordSettings, props.tempoBpm, settings],
+    [state, props.recordSettings, props.tempoBpm, props.inTuneCents, settings],
   );
   const save = useSaveAttempt({
     history: props.history,
@@ -117,7 +137,13 @@ export function TimedExercise(props: {
   if (state.phase === 'done') {
     return (
       <>
-        <TimedResults outcomes={state.outcomes} score={state.score} />
+        <TimedResults
+          outcomes={state.outcomes}
+          score={state.score}
+          summary={state.summary}
+          articulation={state.articulation}
+          inTuneCents={props.inTuneCents}
+        />
         <SaveStatus save={save} />
         {message && <p role="alert">{message}</p>}
         <div className="buttons">
@@ -134,20 +160,30 @@ export function TimedExercise(props: {
     );
   }
 
-  const note = props.notes[state.index];
-  const next = props.notes[state.index + 1];
+  const note = notes[state.index];
   const fingering = fingeringFor(note.midi);
   return (
     <section className="exercise-run" aria-label={props.title}>
       <h2>
         {props.title}: <span data-testid="target-note">{spelledName(note)}</span> ({state.index + 1}
-        /{props.notes.length}) at {props.tempoBpm} bpm
+        /{notes.length}) at {props.tempoBpm} bpm
       </h2>
+      {props.notice && (
+        <p className="notice" role="status" data-testid="exercise-notice">
+          {props.notice}
+        </p>
+      )}
+      <PassageStaff
+        passage={props.passage}
+        current={state.phase === 'playing' ? state.index : -1}
+        live={{
+          reading: service.reading,
+          targetHz: state.phase === 'playing' ? session.targetHz(state.index) : null,
+          bandCents: props.inTuneCents,
+        }}
+        label={`${props.title}: ${notes.map(spelledName).join(' ')}`}
+      />
       <div className="exercise-target">
-        <StaffView
-          notes={next ? [note, next] : [note]}
-          label={`Target ${spelledName(note)}${next ? `, then ${spelledName(next)}` : ''}`}
-        />
         {note.combo ? (
           <ValveDiagram primary={note.combo} alternates={[]} />
         ) : (
@@ -162,7 +198,7 @@ export function TimedExercise(props: {
       </div>
       <p className="phase" data-testid="phase">
         {state.phase === 'ready'
-          ? 'Press Start: one bar of clicks, then one note per beat.'
+          ? `Press Start: one bar of clicks, then play what is written. In tune = within ±${props.inTuneCents} ¢.`
           : state.phase === 'count-in'
             ? 'Count-in…'
             : 'Play with the click.'}
@@ -170,7 +206,7 @@ export function TimedExercise(props: {
       <LivePitch
         reading={service.reading}
         targetHz={state.phase === 'playing' ? session.targetHz(state.index) : null}
-        inTuneCents={20}
+        inTuneCents={props.inTuneCents}
         instrument={settings.transposition}
         a4Hz={settings.a4Hz}
         spelling={settings.spelling}

@@ -1,43 +1,156 @@
-import { formatCents } from '../music';
+import type { ArticulationSummary, AttemptSummary, SubScoreName } from '../music';
 import { PitchTracePlot } from './Results';
 import type { TimedOutcome } from './timed-session';
 
-const fmt = (value: number | null, unit: string): string =>
-  value === null ? '—' : `${value > 0 ? '+' : ''}${Math.round(value)}${unit}`;
+const signed = (value: number | null, unit: string): string =>
+  value === null
+    ? ''
+    : `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(Math.round(value))}${unit}`;
 
-/** Results of a timed exercise (scales, lip slurs): score, trace and per-note timing and pitch. */
-export function TimedResults(props: { outcomes: readonly TimedOutcome[]; score: number }) {
+const OUTCOME_TEXT: Record<TimedOutcome['outcome'], string> = {
+  played: '',
+  wrong: 'wrong note',
+  cracked: 'cracked',
+  missed: 'not heard',
+};
+
+const SUB_LABELS: [SubScoreName, string][] = [
+  ['pitch', 'Pitch'],
+  ['timing', 'Timing'],
+  ['steadiness', 'Steadiness'],
+  ['articulation', 'Attacks'],
+];
+
+/** One sub-score and the measurement behind it ("95" over "+12 ms"). */
+function Cell(props: { name: SubScoreName; score: number | null; detail: string }) {
+  return (
+    <td>
+      <span data-testid={`${props.name}-score`}>{props.score === null ? '—' : props.score}</span>
+      {props.detail && <small>{props.detail}</small>}
+    </td>
+  );
+}
+
+/**
+ * Results of a timed exercise (scales, lip slurs, articulation): the attempt at a glance (overall,
+ * each sub-score, what to work on), the pitch trace, then per note what was heard, its pitch,
+ * timing, steadiness and attack scores, and one line of advice where it helps.
+ */
+export function TimedResults(props: {
+  outcomes: readonly TimedOutcome[];
+  score: number;
+  summary: AttemptSummary | null;
+  inTuneCents: number;
+  articulation?: ArticulationSummary | null;
+}) {
+  const { summary } = props;
   return (
     <section className="results" data-testid="results" aria-label="Results">
       <h2>
         Score: <span data-testid="score">{props.score}</span> / 100
       </h2>
-      <PitchTracePlot outcomes={props.outcomes} inTuneCents={20} />
+      {summary && (
+        <>
+          <ul className="sub-scores" data-testid="sub-scores">
+            {SUB_LABELS.map(([name, label]) => (
+              <li key={name} data-testid={`summary-${name}`}>
+                <strong>{summary.scores[name] ?? '—'}</strong> {label}
+              </li>
+            ))}
+          </ul>
+          <p data-testid="summary">{summary.text}</p>
+        </>
+      )}
+      {props.articulation && (
+        <section className="articulation-summary" data-testid="articulation-summary">
+          <ul className="sub-scores">
+            <li>
+              <strong data-testid="evenness-ms">
+                {props.articulation.evennessMs === null
+                  ? '—'
+                  : `±${Math.round(props.articulation.evennessMs)}`}
+              </strong>{' '}
+              ms evenness
+            </li>
+            <li>
+              <strong data-testid="notes-per-beat">{props.articulation.notesPerBeat}</strong> of{' '}
+              {props.articulation.notesPerBeatAsked} notes per beat
+            </li>
+            <li>
+              <strong>
+                {props.articulation.attackMs === null
+                  ? '—'
+                  : Math.round(props.articulation.attackMs)}
+              </strong>{' '}
+              ms to a steady pitch
+            </li>
+          </ul>
+          <p>{props.articulation.text}</p>
+        </section>
+      )}
+      <p className="hint">
+        Pitch is full marks within ±{props.inTuneCents} ¢ (the in-tune band), less further off;
+        timing counts from where the note really started; attacks from the start to a steady pitch.
+      </p>
+      <PitchTracePlot outcomes={props.outcomes} inTuneCents={props.inTuneCents} />
       <table className="note-table" data-testid="note-table">
         <thead>
           <tr>
             <th>Note</th>
-            <th>Result</th>
-            <th>Score</th>
-            <th>Timing</th>
             <th>Pitch</th>
-            <th>Time to lock</th>
-            <th>Overshoot</th>
+            <th>Timing</th>
+            <th>Steady</th>
+            <th>Attack</th>
+            <th>Score</th>
           </tr>
         </thead>
-        <tbody>
-          {props.outcomes.map((o, i) => (
-            <tr key={i}>
-              <td>{o.name}</td>
-              <td>{o.outcome}</td>
-              <td>{o.score}</td>
-              <td>{fmt(o.timingMs, ' ms')}</td>
-              <td>{formatCents(o.medianCents)}</td>
-              <td>{o.timeToLockMs === null ? '—' : `${Math.round(o.timeToLockMs)} ms`}</td>
-              <td>{o.outcome === 'locked' ? `${Math.round(o.overshootCents)} ¢` : '—'}</td>
+        {props.outcomes.map((o, i) => (
+          <tbody key={i} data-testid="note-result">
+            <tr data-testid="note-row" data-outcome={o.outcome}>
+              <td>
+                <span data-testid="note-name">{o.name}</span>
+                {o.heardName !== o.name && (
+                  <small data-testid="heard">
+                    {o.heardName ? `heard ${o.heardName}` : 'silence'}
+                  </small>
+                )}
+                {OUTCOME_TEXT[o.outcome] && <small>{OUTCOME_TEXT[o.outcome]}</small>}
+              </td>
+              <Cell
+                name="pitch"
+                score={o.result.scores.pitch}
+                detail={signed(o.medianCents, ' ¢')}
+              />
+              <Cell
+                name="timing"
+                score={o.result.scores.timing}
+                detail={signed(o.timingMs, ' ms')}
+              />
+              <Cell
+                name="steadiness"
+                score={o.result.scores.steadiness}
+                detail={
+                  o.result.spreadCents === null ? '' : `±${Math.round(o.result.spreadCents)} ¢`
+                }
+              />
+              <Cell
+                name="articulation"
+                score={o.result.scores.articulation}
+                detail={o.result.attackMs === null ? '' : `${Math.round(o.result.attackMs)} ms`}
+              />
+              <td>
+                <strong>{o.score}</strong>
+              </td>
             </tr>
-          ))}
-        </tbody>
+            {o.advice && (
+              <tr className="advice-row">
+                <td colSpan={6} data-testid="note-advice">
+                  {o.advice}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        ))}
       </table>
     </section>
   );

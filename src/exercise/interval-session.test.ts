@@ -3,6 +3,7 @@ import { writtenMidiToHz, spelledNoteName, INTERVALS } from '../music';
 import { liveReading } from '../audio/testing/stream';
 import {
   createIntervalSession,
+  hiddenQuestionText,
   makeQuestion,
   makeQuestions,
   questionText,
@@ -115,5 +116,15 @@ describe('interval / ear exercise', () => {
       correct: false,
       score: 0,
     });
+  });
+});
+
+describe('hidden reference (ear training)', () => {
+  it('asks without naming the reference, both directions', () => {
+    const up = makeQuestion(60, INTERVALS[3], 'up');
+    const down = makeQuestion(60, INTERVALS[6], 'down');
+    expect(hiddenQuestionText(up)).toBe('Play a major 3rd above the note you hear');
+    expect(hiddenQuestionText(down)).toBe('Play a perfect 5th below the note you hear');
+    expect(hiddenQuestionText(up)).not.toContain('C4');
   });
 });

@@ -236,3 +236,9 @@ export function questionText(q: IntervalQuestion): string {
   const where = q.direction === 'up' ? 'above' : 'below';
   return `Play a ${q.intervalName} ${where} ${spelledNoteName(q.reference)}`;
 }
+
+/** The question with the reference hidden (true ear training): the player hears it, never sees it. */
+export function hiddenQuestionText(q: IntervalQuestion): string {
+  const where = q.direction === 'up' ? 'above' : 'below';
+  return `Play a ${q.intervalName} ${where} the note you hear`;
+}

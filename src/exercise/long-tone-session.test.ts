@@ -122,4 +122,39 @@ describe('long-tone session', () => {
     expect(state.phase).toBe('done');
     expect(state.outcomes[0]?.result.medianCents).not.toBeNull();
   });
+
+  it('rests as long as the hold between notes: nothing played in the rest starts a hold', () => {
+    const session = sessionOf({ ...options, restSeconds: 1 });
+    const a4 = writtenMidiToHz(midiOf('A4'), 'bb-trumpet');
+    const e5 = writtenMidiToHz(midiOf('E5'), 'bb-trumpet');
+    let t = play(session, 0, 200, 0);
+    t = play(session, t, 1300, a4);
+    expect(session.state.get()).toMatchObject({ phase: 'resting', index: 1 });
+    const restUntil = session.state.get().restUntilMs as number;
+    expect(restUntil).toBeGreaterThan(t - 400);
+    // Playing the next note during the rest is ignored.
+    t = play(session, t, 300, e5);
+    expect(session.state.get().phase).toBe('resting');
+    t = play(session, t, 900, 0);
+    expect(session.state.get().phase).toBe('waiting');
+    play(session, t, 1300, e5);
+    expect(session.state.get().phase).toBe('done');
+  });
+
+  it('scores drift: a tone that sags 30 ¢ over the breath loses drift, not steadiness', () => {
+    const session = sessionOf({ ...options, notes: [notes[0]], holdSeconds: 3 });
+    const a4 = writtenMidiToHz(midiOf('A4'), 'bb-trumpet');
+    const t = play(session, 0, 200, 0);
+    streams.get(session)?.play(t, t + 3300, (ms) => a4 * 2 ** (-(((ms - t) / 3000) * 30) / 1200));
+    const [outcome] = session.state.get().outcomes;
+    expect(outcome.result.driftCents).toBeLessThan(-20);
+    expect(outcome.scores.drift).toBeLessThan(50);
+    expect(outcome.driftAdvice).toMatch(/^Sagged \d+ ¢ by the end/);
+    // Drift counts in the note's score (10 %): below the hold's own score.
+    expect(outcome.score).toBeLessThan(outcome.result.score);
+  });
+
+  it('validates the rest length', () => {
+    expect(() => createLongToneSession({ ...options, restSeconds: 99 })).toThrow(/0 to 60/);
+  });
 });

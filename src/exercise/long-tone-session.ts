@@ -16,6 +16,11 @@ import {
   spelledNoteName,
   type Spelling,
   nearestWrittenNote,
+  driftAdvice,
+  driftCurve,
+  pitchCurve,
+  steadinessCurve,
+  type HoldSubScores,
   writtenMidiToHz,
   type InstrumentId,
 } from '../music';
@@ -44,6 +49,11 @@ export interface LongToneOptions {
   horn?: HornLookup;
   /** How the heard note is named when the player held another note. */
   spelling?: Spelling;
+  /**
+   * Rest after each hold before the next may start, seconds (0..60, default 0). trumpet.md: rest
+   * as long as you play.
+   */
+  restSeconds?: number;
 }
 
 export interface NoteOutcome {
@@ -52,17 +62,27 @@ export interface NoteOutcome {
   targetHz: number;
   result: HoldResult;
   advice: CoachAdvice | null;
+  scores: HoldSubScores;
+  /**
+   * The note's score, 0..100: the hold's score (time in tune, steadiness, centre) at 90 % and
+   * drift at 10 %, so a tone that sags at the end of the breath scores below one that does not.
+   */
+  score: number;
+  /** Drift advice (the coach speaks about the centre; this about the end of the breath). */
+  driftAdvice: string | null;
   /** Offsets from the target over the hold, for the trace plot: [ms from onset, cents or null]. */
   trace: readonly (readonly [number, number | null])[];
 }
 
-export type LongTonePhase = 'waiting' | 'holding' | 'done';
+export type LongTonePhase = 'waiting' | 'holding' | 'resting' | 'done';
 
 export interface LongToneState {
   phase: LongTonePhase;
   index: number;
   /** Onset of the current hold on the pitch service's clock, ms (null while waiting). */
   onsetMs: number | null;
+  /** While resting: when the rest ends, ms on the stream's clock. */
+  restUntilMs: number | null;
   /** While waiting: the written note last heard instead of the target (a wrong note), or null. */
   heardInsteadMidi: number | null;
   outcomes: readonly NoteOutcome[];
@@ -97,11 +117,17 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     throw new Error(`holdSeconds must be from ${min} to ${max}, got ${options.holdSeconds}.`);
   }
   const holdMs = options.holdSeconds * 1000;
+  const restSeconds = options.restSeconds ?? 0;
+  if (!(restSeconds >= 0 && restSeconds <= 60)) {
+    throw new Error(`restSeconds must be from 0 to 60, got ${restSeconds}.`);
+  }
+  const restMs = restSeconds * 1000;
   const targets = notes.map((n) => writtenMidiToHz(n.midi, instrument, a4Hz));
   const state = createObservable<LongToneState>({
     phase: 'waiting',
     index: 0,
     onsetMs: null,
+    restUntilMs: null,
     heardInsteadMidi: null,
     outcomes: [],
     score: 0,
@@ -141,6 +167,16 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
       targetHz,
       result,
       advice,
+      scores: {
+        pitch: result.medianCents === null ? null : pitchCurve(result.medianCents, inTuneCents),
+        steadiness: result.spreadCents === null ? null : steadinessCurve(result.spreadCents),
+        drift: result.driftCents === null ? null : driftCurve(result.driftCents),
+      },
+      driftAdvice: driftAdvice(result.driftCents),
+      score:
+        result.driftCents === null
+          ? result.score
+          : Math.round(0.9 * result.score + 0.1 * driftCurve(result.driftCents)),
       trace: samples.map((s) => [
         Math.round(s.timeMs - onset),
         s.hz > 0 ? Math.round(centsBetween(targetHz, s.hz) * 10) / 10 : null,
@@ -149,13 +185,15 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     const outcomes = [...current.outcomes, outcome];
     samples = [];
     const last = current.index + 1 >= notes.length;
+    const rest = !last && restMs > 0;
     state.set({
-      phase: last ? 'done' : 'waiting',
+      phase: last ? 'done' : rest ? 'resting' : 'waiting',
       index: last ? current.index : current.index + 1,
       onsetMs: null,
+      restUntilMs: rest ? lastTimeMs + restMs : null,
       heardInsteadMidi: null,
       outcomes,
-      score: overallScore(outcomes.map((o) => o.result)),
+      score: overallScore(outcomes),
       sessionAdvice: last ? sessionAdvice(outcomes) : null,
     });
   };
@@ -165,6 +203,13 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     targetHz: (index) => targets[index],
     onReading(reading) {
       const current = state.get();
+      if (current.phase === 'resting') {
+        // The rest is timed on the stream's clock: it ends when the audio has moved past it.
+        if (current.restUntilMs !== null && reading.windowEndMs >= current.restUntilMs) {
+          state.set({ ...current, phase: 'waiting', restUntilMs: null, heardInsteadMidi: null });
+        }
+        return;
+      }
       if (current.phase !== 'holding' || current.onsetMs === null) return;
       if (!reading.live) {
         // The stream stopped mid-hold (page hidden, microphone lost): the time away is not part of
@@ -202,7 +247,12 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
       state.set({ ...current, phase: 'holding', onsetMs: event.onsetMs, heardInsteadMidi: null });
     },
     skip(nowMs) {
-      if (state.get().phase === 'done') return;
+      const current = state.get();
+      if (current.phase === 'done') return;
+      if (current.phase === 'resting') {
+        state.set({ ...current, phase: 'waiting', restUntilMs: null });
+        return;
+      }
       lastTimeMs = nowMs;
       complete();
     },
@@ -218,6 +268,7 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
         ...state.get(),
         phase: 'done',
         onsetMs: null,
+        restUntilMs: null,
         heardInsteadMidi: null,
         sessionAdvice: sessionAdvice(outcomes),
       });

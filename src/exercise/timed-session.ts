@@ -2,15 +2,24 @@ import type { NoteEvent, PitchReading } from '../audio/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import {
   centsBetween,
+  nearestWrittenNote,
+  noteAdvice,
+  noteName,
+  scoreNote,
   spelledName,
-  type ValveCombo,
-  type ScaleNote,
-  overallScore,
-  scoreTimedNotes,
-  type PitchSample,
-  type TimedNoteResult,
+  summarizeAttempt,
+  timedNotes,
   writtenMidiToHz,
+  summarizeArticulation,
+  type ArticulationSummary,
+  type AttemptSummary,
   type InstrumentId,
+  type NoteScore,
+  type Passage,
+  type PitchSample,
+  type ScaleNote,
+  type Spelling,
+  type ValveCombo,
 } from '../music';
 
 /**
@@ -18,17 +27,30 @@ import {
  * it scores anyway (a stopped stream sends none): the stream's own timestamps decide, not a guess.
  */
 const LAST_READING_GRACE_MS = 1000;
+/** A note's window opens this long before it is due at most (a quarter of a beat at 60 bpm). */
+const MAX_LEAD_MS = 250;
 
 export interface TimedNote extends ScaleNote {
   /** Written MIDI numbers a crack would land on (lip slurs: the neighbouring partials). */
   neighbours?: readonly number[];
   /** The valves the exercise asks for (lip slurs keep one combination for a whole series). */
   combo?: ValveCombo;
+  /** Scored against this sounding offset from equal temperament, cents (the 7th partial: −31). */
+  naturalCents?: number;
 }
 
-export interface TimedOutcome extends TimedNoteResult {
+export interface TimedOutcome {
   writtenMidi: number;
   name: string;
+  /** The written note heard most of the note, null when nothing was. */
+  heardName: string | null;
+  result: NoteScore;
+  /** = result.overall (0..100). */
+  score: number;
+  outcome: NoteScore['outcome'];
+  timingMs: number | null;
+  medianCents: number | null;
+  advice: string | null;
   trace: readonly (readonly [number, number | null])[];
 }
 
@@ -40,6 +62,9 @@ export interface TimedState {
   index: number;
   outcomes: readonly TimedOutcome[];
   score: number;
+  summary: AttemptSummary | null;
+  /** Articulation exercises: evenness, attacks and notes per beat (null otherwise). */
+  articulation: ArticulationSummary | null;
 }
 
 export interface TimedSession {
@@ -58,56 +83,123 @@ export interface TimedSession {
 }
 
 export interface TimedOptions {
-  notes: readonly TimedNote[];
+  passage: Passage<TimedNote>;
   tempoBpm: number;
   instrument: InstrumentId;
   a4Hz: number;
-  /** Beats of metronome before the first note (default 4). */
+  /** Half-width of the in-tune band, cents. */
+  inTuneCents: number;
+  /** Beats of metronome before the first note (default: one bar). */
   countInBeats?: number;
+  spelling?: Spelling;
+  /** An articulation exercise at this many notes per beat: also summarise the tonguing. */
+  articulationNotesPerBeat?: number;
 }
 
-/** Notes played one per beat to the metronome (scales, lip slurs), scored per note at the end. */
+/**
+ * A written passage played to the metronome (scales, lip slurs, articulation): each note is due on
+ * its beat, its window runs from a little before that to a little before the next note (or to
+ * its end before a rest), and it is scored on pitch, timing, steadiness and attack (`note-scores`).
+ */
 export function createTimedSession(options: TimedOptions): TimedSession {
-  const { notes, instrument, a4Hz } = options;
+  const { instrument, a4Hz } = options;
+  const notes = timedNotes(options.passage);
   if (notes.length === 0) throw new Error('A timed exercise needs at least one note.');
   const beatMs = 60_000 / options.tempoBpm;
-  const countInBeats = options.countInBeats ?? 4;
-  const targets = notes.map((n) => writtenMidiToHz(n.midi, instrument, a4Hz));
-  const state = createObservable<TimedState>({ phase: 'ready', index: 0, outcomes: [], score: 0 });
+  const countInBeats = options.countInBeats ?? options.passage.beatsPerBar;
+  const targets = notes.map(
+    (n) =>
+      writtenMidiToHz(n.note.midi, instrument, a4Hz) * 2 ** ((n.note.naturalCents ?? 0) / 1200),
+  );
+  // Each note's window: it opens half the shorter of it and its predecessor (when they touch)
+  // before it is due, and closes where the next note's opens, or at its end before a rest.
+  const leads = notes.map((n, i) => {
+    const prev = notes[i - 1];
+    const touching = prev && Math.abs(prev.startBeat + prev.beats - n.startBeat) < 1e-6;
+    const shortest = touching ? Math.min(prev.beats, n.beats) : n.beats;
+    return Math.min(MAX_LEAD_MS, 0.5 * shortest * beatMs);
+  });
+  const state = createObservable<TimedState>({
+    phase: 'ready',
+    index: 0,
+    outcomes: [],
+    score: 0,
+    summary: null,
+    articulation: null,
+  });
   const samples: PitchSample[] = [];
+  /** Half the analysis window of the readings heard (block mode ~46 ms, fast ~11 ms). */
+  let halfWindowMs = 0;
   const onsetsMs: number[] = [];
   let firstNoteMs = 0;
   /** End of the newest analysed window heard (the stream's clock, not the wall clock). */
   let heardUntilMs = Number.NEGATIVE_INFINITY;
+  const dueMs = (i: number): number => firstNoteMs + notes[i].startBeat * beatMs;
+  const windowOf = (i: number): [number, number] => {
+    const next = notes[i + 1];
+    const endBeat = notes[i].startBeat + notes[i].beats;
+    const touching = next && Math.abs(next.startBeat - endBeat) < 1e-6;
+    return [dueMs(i) - leads[i], firstNoteMs + endBeat * beatMs - (touching ? leads[i + 1] : 0)];
+  };
+  const lastNoteEndMs = (): number => windowOf(notes.length - 1)[1];
+
+  const nameOf = (hz: number | null): string | null => {
+    if (hz === null) return null;
+    const heard = nearestWrittenNote(hz, instrument, a4Hz);
+    return heard.hasPitch ? noteName(heard.writtenMidi, { spelling: options.spelling }) : null;
+  };
 
   const score = (): void => {
-    const results = scoreTimedNotes(
-      samples,
-      targets,
-      firstNoteMs,
-      beatMs,
-      notes.map((n) => (n.neighbours ?? []).map((m) => writtenMidiToHz(m, instrument, a4Hz))),
-      onsetsMs,
-    );
-    const outcomes = results.map((result, i): TimedOutcome => {
-      const dueMs = firstNoteMs + i * beatMs;
+    const outcomes = notes.map((n, i): TimedOutcome => {
+      const [from, to] = windowOf(i);
+      const frames = samples.filter((s) => s.timeMs >= from && s.timeMs < to);
+      const result = scoreNote(frames, {
+        targetHz: targets[i],
+        otherHz: (n.note.neighbours ?? []).map((m) => writtenMidiToHz(m, instrument, a4Hz)),
+        dueMs: dueMs(i),
+        noteMs: n.beats * beatMs,
+        onsetsMs: onsetsMs.filter((ms) => ms >= from - 50 && ms < to),
+        bandCents: options.inTuneCents,
+        halfWindowMs,
+        expect: n.slurredIn ? 'slurred' : undefined,
+      });
+      const name = spelledName(n.note);
+      const heardName = nameOf(result.heardHz);
       return {
-        ...result,
-        writtenMidi: notes[i].midi,
-        name: spelledName(notes[i]),
-        trace: samples
-          .filter((s) => s.timeMs >= dueMs - beatMs / 2 && s.timeMs < dueMs + beatMs / 2)
-          .map((s) => [
-            Math.round(s.timeMs - dueMs + beatMs / 2),
-            s.hz > 0 ? Math.round(centsBetween(targets[i], s.hz) * 10) / 10 : null,
-          ]),
+        writtenMidi: n.note.midi,
+        name,
+        heardName,
+        result,
+        score: result.overall,
+        outcome: result.outcome,
+        timingMs: result.timingMs,
+        medianCents: result.medianCents,
+        advice: noteAdvice(result, { target: name, heard: heardName }),
+        trace: frames.map((s) => [
+          Math.round(s.timeMs - from),
+          s.hz > 0 ? Math.round(centsBetween(targets[i], s.hz) * 10) / 10 : null,
+        ]),
       };
     });
+    const summary = summarizeAttempt(outcomes.map((o) => o.result));
+    const perBeat = options.articulationNotesPerBeat;
+    const articulation =
+      perBeat === undefined
+        ? null
+        : summarizeArticulation(
+            notes.map((_, i) => dueMs(i)),
+            onsetsMs,
+            beatMs / perBeat,
+            perBeat,
+            outcomes.map((o) => o.result.attackMs),
+          );
     state.set({
       phase: 'done',
       index: notes.length - 1,
       outcomes,
-      score: overallScore(outcomes),
+      score: summary.overall,
+      summary,
+      articulation,
     });
   };
 
@@ -124,7 +216,12 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       const phase = state.get().phase;
       if (!reading.live || (phase !== 'count-in' && phase !== 'playing')) return;
       // A reading describes its whole window: its pitch belongs to the window's middle.
-      samples.push({ timeMs: (reading.windowStartMs + reading.windowEndMs) / 2, hz: reading.hz });
+      samples.push({
+        timeMs: (reading.windowStartMs + reading.windowEndMs) / 2,
+        hz: reading.hz,
+        levelDb: reading.levelDb,
+      });
+      halfWindowMs = (reading.windowEndMs - reading.windowStartMs) / 2;
       heardUntilMs = Math.max(heardUntilMs, reading.windowEndMs);
     },
     onNote(event) {
@@ -136,13 +233,14 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     tick(nowMs) {
       const current = state.get();
       if (current.phase !== 'count-in' && current.phase !== 'playing') return;
-      const lastNoteEndMs = firstNoteMs + (notes.length - 0.5) * beatMs;
-      if (heardUntilMs >= lastNoteEndMs || nowMs >= lastNoteEndMs + LAST_READING_GRACE_MS) {
+      const endMs = lastNoteEndMs();
+      if (heardUntilMs >= endMs || nowMs >= endMs + LAST_READING_GRACE_MS) {
         score();
         return;
       }
-      if (nowMs < firstNoteMs - beatMs / 2) return;
-      const index = Math.min(notes.length - 1, Math.round((nowMs - firstNoteMs) / beatMs));
+      if (nowMs < windowOf(0)[0]) return;
+      let index = 0;
+      while (index + 1 < notes.length && nowMs >= windowOf(index + 1)[0]) index++;
       if (current.phase !== 'playing' || index !== current.index) {
         state.set({ ...current, phase: 'playing', index });
       }

@@ -4,7 +4,8 @@
  */
 import type { SpelledNote } from './notes';
 import type { ValveCombo } from './fingerings';
-import { harmonicSeries } from './partials';
+import { harmonicSeries, partialDeviationCents } from './partials';
+import { phrase, type Passage, type PassageEvent, type Subdivision } from './notation';
 import { scaleNote, type ScaleNote } from './scales';
 import { transposeSpelled } from './spelling';
 
@@ -74,4 +75,74 @@ export function lipSlurSequence(options: LipSlurOptions = {}): LipSlurNote[] {
     notes.push(...up, ...up.slice(0, -1).reverse());
   }
   return notes;
+}
+
+export type SlurDirection = 'up' | 'down' | 'both';
+
+export interface LipSlurPassageOptions {
+  combos?: readonly ValveCombo[];
+  /** Top partial, 4..8 (default 6). */
+  highestPartial?: number;
+  /** Play the 7th partial when the series reaches it (scored against its natural pitch). */
+  include7th?: boolean;
+  direction?: SlurDirection;
+  subdivision?: Subdivision;
+  /** Whole bars of rest between series (default 1: a breath, and the valves change). */
+  restBars?: number;
+}
+
+export interface LipSlurPassageNote extends LipSlurNote {
+  /** The other partials of the series (where a crack lands), written MIDI. */
+  neighbours: readonly number[];
+  /** Target offset from equal temperament, cents: the 7th partial's natural −31 ¢. */
+  naturalCents?: number;
+}
+
+/**
+ * Lip slurs as music: one slurred phrase per valve combination (up, down or up and back), the
+ * last note held, then `restBars` of rest before the next combination, in 4/4.
+ */
+export function lipSlurPassage(options: LipSlurPassageOptions = {}): Passage<LipSlurPassageNote> {
+  const highestPartial = options.highestPartial ?? 6;
+  if (!Number.isInteger(highestPartial) || highestPartial < 4 || highestPartial > 8) {
+    throw new Error(
+      `highestPartial must be an integer from 4 to 8, got ${String(highestPartial)}.`,
+    );
+  }
+  const restBars = options.restBars ?? 1;
+  if (!Number.isInteger(restBars) || restBars < 0 || restBars > 4) {
+    throw new Error(`restBars must be an integer from 0 to 4, got ${String(restBars)}.`);
+  }
+  const direction = options.direction ?? 'both';
+  const subdivision = options.subdivision ?? 1;
+  const combos = options.combos ?? LIP_SLUR_COMBOS;
+  const events: PassageEvent<LipSlurPassageNote>[] = [];
+  combos.forEach((combo, c) => {
+    const partials = harmonicSeries(combo, { lowestPartial: 2, highestPartial })
+      .map((p) => p.partial)
+      .filter((p) => p !== 7 || options.include7th === true);
+    const up = partials.map((partial): LipSlurPassageNote => ({
+      ...seriesNote(combo, partial),
+      combo,
+      partial,
+      neighbours: partials.filter((q) => q !== partial).map((q) => seriesNote(combo, q).midi),
+      ...(partial === 7 ? { naturalCents: partialDeviationCents(7) } : {}),
+    }));
+    const notes =
+      direction === 'up'
+        ? up
+        : direction === 'down'
+          ? [...up].reverse()
+          : [...up, ...up.slice(0, -1).reverse()];
+    events.push(
+      ...phrase(notes, {
+        subdivision,
+        beatsPerBar: 4,
+        slurred: true,
+        lastNoteBeats: subdivision === 1 ? 2 : 1,
+        restBars: c < combos.length - 1 ? restBars : 0,
+      }),
+    );
+  });
+  return { beatsPerBar: 4, key: null, events };
 }

@@ -6,6 +6,7 @@ import {
   longTonePyramid,
   MAJOR_KEYS,
   MINOR_KEYS,
+  scaleForRange,
   spelledName,
   type ScaleKind,
 } from './scales';
@@ -80,7 +81,7 @@ describe('scale spelling, as a teacher writes it (one octave up and down)', () =
     );
     expect(() =>
       buildScale({ kind: 'dorian' as ScaleKind, key: 'C', lowMidi: 60, highMidi: 72 }),
-    ).toThrow(/major, natural-minor, harmonic-minor, chromatic/);
+    ).toThrow(/major, natural-minor, harmonic-minor, melodic-minor, chromatic, arpeggio-major/);
   });
 });
 
@@ -138,5 +139,86 @@ describe('lip slurs (harmonic series per valve combination, partials 2–6 up an
       'C4 G4 C5 E5 G5 C6 G5 E5 C5 G4 C4',
     );
     expect(() => lipSlurSequence({ highestPartial: 7 as 6 })).toThrow(/6 or 8/);
+  });
+});
+
+describe('melodic minor and arpeggios in every key (interval arithmetic)', () => {
+  const LETTERS = 'CDEFGAB';
+  /** Letters moved and semitones between consecutive notes. */
+  const steps = (notes: readonly { letter: string; octave: number; midi: number }[]) =>
+    notes.slice(1).map((n, i) => {
+      const a = notes[i];
+      const letters =
+        LETTERS.indexOf(n.letter) + 7 * n.octave - (LETTERS.indexOf(a.letter) + 7 * a.octave);
+      return [letters, n.midi - a.midi];
+    });
+  const build = (kind: ScaleKind, key: string) =>
+    buildScale({ kind, key, lowMidi: 54, highMidi: 84 - 12 }).slice(0);
+  const oneOctaveUp = (kind: ScaleKind, key: string, count: number) =>
+    build(kind, key).slice(0, count);
+
+  it.each(MINOR_KEYS)(
+    '%s melodic minor: up with raised 6th and 7th, down as the natural minor',
+    (key) => {
+      const notes = buildScale({ kind: 'melodic-minor', key, lowMidi: 54, highMidi: 66 + 11 });
+      const up = notes.slice(0, 8);
+      expect(steps(up)).toEqual([
+        [1, 2],
+        [1, 1],
+        [1, 2],
+        [1, 2],
+        [1, 2],
+        [1, 2],
+        [1, 1],
+      ]);
+      const down = notes.slice(7, 15);
+      expect(steps(down)).toEqual([
+        [-1, -2],
+        [-1, -2],
+        [-1, -1],
+        [-1, -2],
+        [-1, -2],
+        [-1, -1],
+        [-1, -2],
+      ]);
+    },
+  );
+
+  it.each(MAJOR_KEYS)('%s arpeggios: major 1-3-5-8, dominant 7th 1-3-5-♭7-8', (key) => {
+    expect(steps(oneOctaveUp('arpeggio-major', key, 4))).toEqual([
+      [2, 4],
+      [2, 3],
+      [3, 5],
+    ]);
+    expect(steps(oneOctaveUp('arpeggio-dom7', key, 5))).toEqual([
+      [2, 4],
+      [2, 3],
+      [2, 3],
+      [1, 2],
+    ]);
+  });
+
+  it.each(MINOR_KEYS)('%s minor arpeggio: 1-♭3-5-8', (key) => {
+    expect(steps(oneOctaveUp('arpeggio-minor', key, 4))).toEqual([
+      [2, 3],
+      [2, 4],
+      [3, 5],
+    ]);
+  });
+
+  it('spells as the key requires: B♭ dominant 7th has A♭, A melodic minor F♯ G♯ then G F', () => {
+    expect(labels('arpeggio-dom7', 'B♭', 'B♭3', 'B♭4')).toEqual(
+      'B♭3 D4 F4 A♭4 B♭4 A♭4 F4 D4 B♭3'.split(' '),
+    );
+    expect(labels('melodic-minor', 'A', 'A3', 'A4').join(' ')).toBe(
+      'A3 B3 C4 D4 E4 F♯4 G♯4 A4 G4 F4 E4 D4 C4 B3 A3',
+    );
+  });
+
+  it('says when the range must change: no whole octave of the key fits', () => {
+    const kept = scaleForRange({ kind: 'major', key: 'C', lowMidi: 60, highMidi: 72 });
+    expect(kept.change).toBeNull();
+    const moved = scaleForRange({ kind: 'major', key: 'D', lowMidi: 60, highMidi: 72 });
+    expect(moved.change).toBe('No whole octave of D fits in C4–C5: playing D4–D5 instead.');
   });
 });

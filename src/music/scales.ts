@@ -24,23 +24,82 @@ export interface ScaleNote extends SpelledNote {
   readonly midi: number;
 }
 
-export type ScaleKind = 'major' | 'natural-minor' | 'harmonic-minor' | 'chromatic';
+export type ScaleKind =
+  | 'major'
+  | 'natural-minor'
+  | 'harmonic-minor'
+  | 'melodic-minor'
+  | 'chromatic'
+  | 'arpeggio-major'
+  | 'arpeggio-minor'
+  | 'arpeggio-dom7';
 
 export const SCALE_KINDS: readonly ScaleKind[] = [
   'major',
   'natural-minor',
   'harmonic-minor',
+  'melodic-minor',
   'chromatic',
+  'arpeggio-major',
+  'arpeggio-minor',
+  'arpeggio-dom7',
 ];
+
+/** Kinds named by a minor key (their key signature is the minor one). */
+export const isMinorKind = (kind: ScaleKind): boolean =>
+  kind === 'natural-minor' ||
+  kind === 'harmonic-minor' ||
+  kind === 'melodic-minor' ||
+  kind === 'arpeggio-minor';
 
 const LETTERS: readonly Letter[] = ['C', 'D', 'E', 'F', 'G', 'A', 'B'];
 const LETTER_PITCH_CLASS: Record<Letter, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
 
-/** Semitone steps from the tonic of each 7-note scale (degree 1..7). */
-const SCALE_STEPS: Record<Exclude<ScaleKind, 'chromatic'>, readonly number[]> = {
+/** Semitone steps from the tonic of each 7-note mode (degree 1..7). */
+const MODE_STEPS = {
   major: [0, 2, 4, 5, 7, 9, 11],
   'natural-minor': [0, 2, 3, 5, 7, 8, 10],
   'harmonic-minor': [0, 2, 3, 5, 7, 8, 11],
+  'melodic-minor': [0, 2, 3, 5, 7, 9, 11],
+  /** Mixolydian: the major scale with a minor 7th, whose 1-3-5-7 is the dominant seventh. */
+  mixolydian: [0, 2, 4, 5, 7, 9, 10],
+} as const;
+
+/**
+ * Each non-chromatic kind: the mode going up, the mode coming down (the melodic minor comes down
+ * as the natural minor), and the degrees played (0-based; arpeggios skip the others).
+ */
+const KIND_SHAPE: Record<
+  Exclude<ScaleKind, 'chromatic'>,
+  { up: readonly number[]; down: readonly number[]; degrees: readonly number[] }
+> = {
+  major: { up: MODE_STEPS.major, down: MODE_STEPS.major, degrees: [0, 1, 2, 3, 4, 5, 6] },
+  'natural-minor': {
+    up: MODE_STEPS['natural-minor'],
+    down: MODE_STEPS['natural-minor'],
+    degrees: [0, 1, 2, 3, 4, 5, 6],
+  },
+  'harmonic-minor': {
+    up: MODE_STEPS['harmonic-minor'],
+    down: MODE_STEPS['harmonic-minor'],
+    degrees: [0, 1, 2, 3, 4, 5, 6],
+  },
+  'melodic-minor': {
+    up: MODE_STEPS['melodic-minor'],
+    down: MODE_STEPS['natural-minor'],
+    degrees: [0, 1, 2, 3, 4, 5, 6],
+  },
+  'arpeggio-major': { up: MODE_STEPS.major, down: MODE_STEPS.major, degrees: [0, 2, 4] },
+  'arpeggio-minor': {
+    up: MODE_STEPS['natural-minor'],
+    down: MODE_STEPS['natural-minor'],
+    degrees: [0, 2, 4],
+  },
+  'arpeggio-dom7': {
+    up: MODE_STEPS.mixolydian,
+    down: MODE_STEPS.mixolydian,
+    degrees: [0, 2, 4, 6],
+  },
 };
 
 /** The 12 major keys in circle-of-fifths order, as a teacher names them. */
@@ -180,22 +239,50 @@ export function buildScale(options: ScaleOptions): ScaleNote[] {
     }
     return [...up, ...down];
   }
-  const steps = SCALE_STEPS[kind];
+  const shape = KIND_SHAPE[kind];
   const tonicOctave = Math.floor(startMidi / 12) - 1;
   const tonicLetterIndex = LETTERS.indexOf(tonic.letter);
-  for (let degree = 0; degree <= 7 * octaveCount; degree++) {
-    const octaveOffset = Math.floor(degree / 7);
-    const step = steps[degree % 7] + 12 * octaveOffset;
-    const midi = startMidi + step;
+  // Each degree takes the next letter name; its accidental is whatever the mode's step needs.
+  const spell = (degree: number, steps: readonly number[]): ScaleNote => {
+    const midi = startMidi + steps[degree % 7] + 12 * Math.floor(degree / 7);
     const letterIndex = tonicLetterIndex + degree;
     const letter = LETTERS[letterIndex % 7];
     // Octave number changes at C: count how many times the letter sequence wrapped past B.
     const octave = tonicOctave + Math.floor(letterIndex / 7);
     const natural = 12 * (octave + 1) + LETTER_PITCH_CLASS[letter];
-    up.push({ letter, accidental: (midi - natural) as Accidental, octave, midi });
+    return { letter, accidental: (midi - natural) as Accidental, octave, midi };
+  };
+  const played: number[] = [];
+  for (let degree = 0; degree <= 7 * octaveCount; degree++) {
+    if (shape.degrees.includes(degree % 7)) played.push(degree);
   }
-  const down = up.slice(0, -1).reverse();
-  return [...up, ...down];
+  const upNotes = played.map((d) => spell(d, shape.up));
+  const down = played
+    .slice(0, -1)
+    .reverse()
+    .map((d) => spell(d, shape.down));
+  return [...upNotes, ...down];
+}
+
+/**
+ * The scale for a range, and a sentence when it could not keep to it (no whole octave of the key
+ * fits), so the player is told rather than surprised.
+ */
+export function scaleForRange(options: ScaleOptions): {
+  notes: ScaleNote[];
+  change: string | null;
+} {
+  const notes = buildScale(options);
+  const lowest = Math.min(...notes.map((n) => n.midi));
+  const highest = Math.max(...notes.map((n) => n.midi));
+  const bottom = notes.find((n) => n.midi === lowest) as ScaleNote;
+  const top = notes.find((n) => n.midi === highest) as ScaleNote;
+  if (lowest >= options.lowMidi && highest <= options.highMidi) return { notes, change: null };
+  const spelledRange = `${spelledName(spellMidi(options.lowMidi, 'default'))}–${spelledName(spellMidi(options.highMidi, 'default'))}`;
+  return {
+    notes,
+    change: `No whole octave of ${options.key} fits in ${spelledRange}: playing ${spelledName(bottom)}–${spelledName(top)} instead.`,
+  };
 }
 
 /** Chromatic scales are written with sharps going up and flats coming down. */

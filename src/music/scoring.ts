@@ -12,6 +12,8 @@ export interface PitchSample {
   timeMs: number;
   /** Sounding frequency; 0 = no pitch (silence, noise). */
   hz: number;
+  /** Input level of the reading, dBFS, when known (articulation: a tongue dips it). */
+  levelDb?: number;
 }
 
 /** Signed cents of `hz` above `referenceHz` (negative = flat). */

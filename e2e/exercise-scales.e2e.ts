@@ -1,0 +1,132 @@
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Locator } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { writePhrase, type PhraseNote } from './exercise-audio';
+import { WAIT_MS } from './wait';
+
+/**
+ * A C major scale (written C4–C5, B♭ trumpet) played by the fake microphone from corpus notes
+ * stitched at 60 bpm, in real Chromium. The microphone loops on its own clock, so the test starts
+ * the exercise when it hears a marker note (written F♯3) that comes a count-in before the scale:
+ * the phrase is placed 4.45 s after the marker (0.3 s metronome lead + 4 count-in beats + ~150 ms
+ * to show the marker and click).
+ */
+const SCALE_CONCERT = [58, 60, 62, 63, 65, 67, 69, 70, 69, 67, 65, 63, 62, 60, 58];
+const MARKER = 'F♯3'; // concert E3
+
+function scalePhrase(sharpIndex: number | null): string {
+  const notes: PhraseNote[] = [
+    { concertMidi: null, seconds: 0.5 },
+    { concertMidi: 52, seconds: 0.5 },
+    { concertMidi: null, seconds: 3.95 },
+    ...SCALE_CONCERT.map((concertMidi, i) => ({
+      concertMidi,
+      seconds: i === SCALE_CONCERT.length - 1 ? 2 : 1,
+      cents: i === sharpIndex ? 30 : 0,
+    })),
+    { concertMidi: null, seconds: 3 },
+  ];
+  return writePhrase(notes);
+}
+
+/** Clicks Start the moment the live read-out changes to the marker (after showing anything else). */
+async function startOnMarker(view: Locator): Promise<void> {
+  await view.evaluate(
+    (root, { marker, timeoutMs }) =>
+      new Promise<void>((resolve, reject) => {
+        const out = root.querySelector('[data-testid="live-pitch"]');
+        const start = root.querySelector<HTMLButtonElement>('[data-testid="timed-start"]');
+        if (!out || !start) {
+          reject(new Error('no live pitch or Start button'));
+          return;
+        }
+        let sawOther = false;
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`the marker ${marker} was not heard`));
+        }, timeoutMs);
+        const observer = new MutationObserver(() => {
+          const text = out.textContent ?? '';
+          if (!text.startsWith(marker)) sawOther = true;
+          else if (sawOther) {
+            observer.disconnect();
+            clearTimeout(timer);
+            start.click();
+            resolve();
+          }
+        });
+        observer.observe(out, { childList: true, characterData: true, subtree: true });
+      }),
+    { marker: MARKER, timeoutMs: 2 * WAIT_MS },
+  );
+}
+
+async function playScale(wav: string) {
+  const browser = await launchBrowser({ wav });
+  const page = browser.page;
+  await page.goto(appUrl('/home/exercise'));
+  const view = activePage(page);
+  await view.getByTestId('open-scales').click();
+  await view.getByTestId('scale-tempo').fill('60');
+  await view.getByTestId('scale-go').click();
+  await expect.poll(() => view.getByTestId('target-note').textContent()).toBe('C4');
+  // The whole scale is drawn: 15 notes, a key and time signature, bar lines.
+  await expect.poll(() => view.getByTestId('staff-note').count()).toBe(15);
+  await startOnMarker(view);
+  await view.getByTestId('results').waitFor({ timeout: WAIT_MS });
+  const rows = view.getByTestId('note-row');
+  const perNote = async (testId: string) =>
+    (await rows.getByTestId(testId).allTextContents()).map(Number);
+  const result = {
+    browser,
+    view,
+    names: await rows.getByTestId('note-name').allTextContents(),
+    pitch: await perNote('pitch-score'),
+    timing: await perNote('timing-score'),
+    summaryPitch: Number(
+      (await view.getByTestId('summary-pitch').textContent())?.match(/\d+/)?.[0] ?? NaN,
+    ),
+    summary: (await view.getByTestId('summary').textContent()) ?? '',
+    advice: await view.getByTestId('note-advice').allTextContents(),
+  };
+  console.log('scale result', JSON.stringify({ ...result, browser: undefined, view: undefined }));
+  return result;
+}
+
+describe('scales scored by sub-score with a stitched phrase', () => {
+  const wavs: string[] = [];
+  const browsers: LaunchedBrowser[] = [];
+  afterAll(async () => {
+    for (const browser of browsers) {
+      expect(browser.pageErrors).toEqual([]);
+      await browser.close();
+    }
+    for (const wav of wavs) rmSync(dirname(wav), { recursive: true, force: true });
+  });
+
+  it('a scale played in tune scores at least 90 for pitch, every note played', async () => {
+    wavs.push(scalePhrase(null));
+    const run = await playScale(wavs[0]);
+    browsers.push(run.browser);
+    expect(run.names).toHaveLength(15);
+    expect(run.summaryPitch).toBeGreaterThanOrEqual(90);
+    expect(Math.min(...run.pitch)).toBeGreaterThanOrEqual(90);
+    expect(run.summary).toMatch(/Pitch \d+/);
+  });
+
+  it('a note 30 ¢ sharp scores clearly lower for pitch, but not for timing', async () => {
+    wavs.push(scalePhrase(2)); // written E4
+    const run = await playScale(wavs[1]);
+    browsers.push(run.browser);
+    expect(run.names[2]).toBe('E4');
+    const others = run.pitch.filter((_, i) => i !== 2);
+    expect(Math.min(...others)).toBeGreaterThanOrEqual(90);
+    expect(run.pitch[2]).toBeLessThanOrEqual(75);
+    // Timing: the sharp note's onset is judged like its neighbours' (same phrase, same clock).
+    const neighbours = [run.timing[1], run.timing[3]];
+    expect(run.timing[2]).toBeGreaterThanOrEqual(Math.min(...neighbours) - 15);
+    expect(run.advice.join('\n')).toMatch(/¢ sharp: relax and open the aperture\./);
+  });
+});

@@ -1,0 +1,275 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PitchReading } from '../audio/pitch-service-types';
+import type { ReadonlyObservable } from '../lib/observable';
+import { bars, keySignatureName, timedNotes, type Passage, type PassageEvent } from '../music';
+import { layoutLines } from './staff-layout';
+import { loadVexFlow, vexflowKey, type VexFlowModule } from './vexflow-loader';
+
+const BASE_LINE_HEIGHT_PX = 126;
+/** Written MIDI below which notes need more room under the staff (ledger lines): F♯3. */
+const LOW_ROOM_MIDI = 54;
+
+/** Line height for a passage: more room below for pedal tones (3 px a semitone under F♯3). */
+export function lineHeightFor(passage: Passage): number {
+  const lowest = Math.min(
+    LOW_ROOM_MIDI,
+    ...passage.events.flatMap((e) => (e.kind === 'note' ? [e.note.midi] : [])),
+  );
+  return BASE_LINE_HEIGHT_PX + 3 * (LOW_ROOM_MIDI - lowest);
+}
+/** The stave's own top margin puts its top line 40 px down: room for two ledger lines above. */
+const STAVE_TOP_PX = -6;
+/** SMuFL breathMarkComma (Bravura). */
+const BREATH_MARK = '\uE4CE';
+
+const DURATIONS: readonly [number, string][] = [
+  [4, 'w'],
+  [3, 'hd'],
+  [2, 'h'],
+  [1.5, 'qd'],
+  [1, 'q'],
+  [0.5, '8'],
+  [1 / 3, '8'],
+  [0.25, '16'],
+];
+const durationOf = (beats: number): string =>
+  DURATIONS.find(([b]) => Math.abs(b - beats) < 1e-6)?.[1] ?? 'q';
+
+/**
+ * Draws a whole passage (`music/notation.ts`) as music, line by line, to the width of its box:
+ * clef, key and time signature, bar lines, note values, rests, beams, triplets, slurs and breath
+ * marks. The note due now (`current`, an index into the passage's notes) is highlighted and its
+ * line scrolled to the top of a two-line window, so the next line is always in view.
+ *
+ * Drawn once per passage and width; the cursor only moves a CSS class (no redraw per beat).
+ */
+export function PassageStaff(props: {
+  passage: Passage;
+  current: number;
+  label: string;
+  /**
+   * The note being played: each reading marks the current note in tune (green) or off (red) by a
+   * class on its SVG group, outside React (no re-render per reading).
+   */
+  live?: { reading: ReadonlyObservable<PitchReading>; targetHz: number | null; bandCents: number };
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const noteElements = useRef<{ element: SVGElement | null; line: number }[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [widthPx, setWidthPx] = useState(0);
+  const [drawn, setDrawn] = useState(0);
+  const { passage, current } = props;
+  const lineHeightPx = lineHeightFor(passage);
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const measure = (): void => setWidthPx(Math.floor(element.clientWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (widthPx < 100) return;
+    let cancelled = false;
+    loadVexFlow()
+      .then((vf) => {
+        const element = host.current;
+        if (cancelled || !element) return;
+        noteElements.current = draw(vf, element, passage, widthPx - 4);
+        setDrawn((n) => n + 1);
+      })
+      .catch((error: unknown) => {
+        console.error('staff: VexFlow failed', error);
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [passage, widthPx]);
+
+  // The cursor: a class on the current note, its line scrolled to the top of the window.
+  useEffect(() => {
+    const notes = noteElements.current;
+    notes.forEach(({ element }, i) => {
+      element?.classList.toggle('current', i === current);
+      element?.classList.toggle('past', i < current);
+    });
+    const line = notes[current]?.line ?? 0;
+    scroller.current?.scrollTo({ top: line * lineHeightPx, behavior: 'smooth' });
+  }, [current, drawn, lineHeightPx]);
+
+  const live = props.live;
+  const liveTargetHz = live?.targetHz ?? null;
+  const liveBand = live?.bandCents ?? 0;
+  const liveReading = live?.reading;
+  useEffect(() => {
+    const element = noteElements.current[current]?.element;
+    if (!liveReading || !element || liveTargetHz === null) return;
+    let state = '';
+    const unsubscribe = liveReading.subscribe((reading) => {
+      const next = !(reading.noteHz > 0)
+        ? ''
+        : Math.abs(1200 * Math.log2(reading.noteHz / liveTargetHz)) <= liveBand
+          ? 'heard-on'
+          : 'heard-off';
+      if (next === state) return;
+      if (state) element.classList.remove(state);
+      if (next) element.classList.add(next);
+      state = next;
+    });
+    return () => {
+      unsubscribe();
+      if (state) element.classList.remove(state);
+    };
+  }, [liveReading, liveTargetHz, liveBand, current, drawn]);
+
+  return (
+    <figure className="staff passage-staff" role="img" aria-label={props.label} data-testid="staff">
+      <div
+        ref={scroller}
+        className="passage-scroller"
+        data-testid="staff-scroller"
+        style={{ maxHeight: 2 * lineHeightPx }}
+      >
+        <div ref={host} />
+      </div>
+      {failed && <figcaption>{props.label}</figcaption>}
+    </figure>
+  );
+}
+
+/** Renders the passage into `element`; returns each note's SVG group and line, in order. */
+function draw(
+  vf: VexFlowModule,
+  element: HTMLElement,
+  passage: Passage,
+  widthPx: number,
+): { element: SVGElement | null; line: number }[] {
+  element.replaceChildren();
+  const barList = bars(passage);
+  const lines = layoutLines(passage, widthPx);
+  const LINE_HEIGHT_PX = lineHeightFor(passage);
+  const renderer = new vf.Renderer(element as HTMLDivElement, vf.Renderer.Backends.SVG);
+  renderer.resize(widthPx, lines.length * LINE_HEIGHT_PX);
+  const context = renderer.getContext();
+  const keyName = passage.key ? keySignatureName(passage.key) : 'C';
+  const staveNotes: (InstanceType<VexFlowModule['StaveNote']> | null)[] = passage.events.map(
+    () => null,
+  );
+  const lineOfEvent: number[] = passage.events.map(() => 0);
+  const breaths: {
+    note: InstanceType<VexFlowModule['StaveNote']>;
+    stave: InstanceType<VexFlowModule['Stave']>;
+  }[] = [];
+
+  lines.forEach((line, l) => {
+    let x = 0;
+    line.bars.forEach((b, k) => {
+      const width = line.widths[k];
+      const stave = new vf.Stave(x, l * LINE_HEIGHT_PX + STAVE_TOP_PX, width);
+      if (k === 0) {
+        stave.addClef('treble');
+        if (passage.key) stave.addKeySignature(keyName);
+        if (l === 0) stave.addTimeSignature(`${passage.beatsPerBar}/4`);
+      }
+      if (l === lines.length - 1 && k === line.bars.length - 1) {
+        stave.setEndBarType(vf.Barline.type.END);
+      }
+      stave.setContext(context).draw();
+      const notes = barList[b].map((i) => {
+        const note = makeNote(vf, passage.events[i]);
+        staveNotes[i] = note;
+        lineOfEvent[i] = l;
+        const event = passage.events[i];
+        if (event.kind === 'note' && event.breathAfter) breaths.push({ note, stave });
+        return note;
+      });
+      const voice = new vf.Voice({ numBeats: passage.beatsPerBar, beatValue: 4 });
+      voice.setMode(vf.Voice.Mode.SOFT);
+      voice.addTickables(notes);
+      vf.Accidental.applyAccidentals([voice], keyName);
+      // Triplets: consecutive triplet eighths in threes.
+      const tuplets: InstanceType<VexFlowModule['Tuplet']>[] = [];
+      let run: InstanceType<VexFlowModule['StaveNote']>[] = [];
+      barList[b].forEach((i, n) => {
+        if (Math.abs(passage.events[i].beats - 1 / 3) < 1e-6) run.push(notes[n]);
+        else run = [];
+        if (run.length === 3) {
+          tuplets.push(new vf.Tuplet(run, { bracketed: false }));
+          run = [];
+        }
+      });
+      const beams = vf.Beam.generateBeams(
+        notes.filter((_, n) => passage.events[barList[b][n]].kind === 'note'),
+        { groups: [new vf.Fraction(1, 4)] },
+      );
+      new vf.Formatter()
+        .joinVoices([voice])
+        .format([voice], Math.max(20, width - (stave.getNoteStartX() - x) - 12));
+      voice.draw(context, stave);
+      beams.forEach((beam) => beam.setContext(context).draw());
+      tuplets.forEach((tuplet) => tuplet.setContext(context).draw());
+      x += width;
+    });
+  });
+
+  // Slurs: each run of notes slurred into the next, cut where a line ends.
+  let start = -1;
+  passage.events.forEach((event, i) => {
+    if (event.kind !== 'note') return;
+    if (event.slurToNext && start < 0) start = i;
+    const ends = !event.slurToNext && start >= 0;
+    const lineBreak =
+      start >= 0 && i + 1 < passage.events.length && lineOfEvent[i + 1] !== lineOfEvent[i];
+    if (ends || (lineBreak && event.slurToNext)) {
+      const from = staveNotes[start];
+      const to = staveNotes[i];
+      if (from && to && from !== to) {
+        new vf.Curve(from, to, { thickness: 2 }).setContext(context).draw();
+      }
+      start = lineBreak && event.slurToNext ? i + 1 : -1;
+    }
+  });
+
+  // Breath marks above the staff, just after the note.
+  context.save();
+  context.setFont('Bravura', 28);
+  for (const { note, stave } of breaths) {
+    context.fillText(BREATH_MARK, note.getAbsoluteX() + 22, stave.getYForLine(0) - 4);
+  }
+  context.restore();
+
+  passage.events.forEach((event, i) => {
+    if (event.kind === 'rest')
+      staveNotes[i]?.getSVGElement()?.setAttribute('data-testid', 'staff-rest');
+  });
+  const svg = element.querySelector('svg');
+  svg?.setAttribute('aria-hidden', 'true');
+  return timedNotes(passage).map((n) => {
+    const group = staveNotes[n.eventIndex]?.getSVGElement() ?? null;
+    group?.setAttribute('data-testid', 'staff-note');
+    return { element: group ?? null, line: lineOfEvent[n.eventIndex] };
+  });
+}
+
+function makeNote(
+  vf: VexFlowModule,
+  event: PassageEvent,
+): InstanceType<VexFlowModule['StaveNote']> {
+  const duration = durationOf(event.beats);
+  if (event.kind === 'rest') {
+    return new vf.StaveNote({ keys: ['b/4'], duration: `${duration}r`, clef: 'treble' });
+  }
+  const note = new vf.StaveNote({
+    keys: [vexflowKey(event.note).key],
+    duration,
+    clef: 'treble',
+    autoStem: true,
+  });
+  if (duration.includes('d')) vf.Dot.buildAndAttach([note], { all: true });
+  return note;
+}

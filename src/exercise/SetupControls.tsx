@@ -1,0 +1,87 @@
+import { IonInput, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+
+/** In-tune band a player may choose for any exercise, ± cents. */
+export const IN_TUNE_BAND_RANGE = { min: 3, max: 30 } as const;
+
+/** The problem with a band (the message shown), or null. */
+export function bandProblem(cents: number): string | null {
+  const { min, max } = IN_TUNE_BAND_RANGE;
+  return Number.isFinite(cents) && cents >= min && cents <= max
+    ? null
+    : `The in-tune band must be ±${min}–${max} ¢.`;
+}
+
+/**
+ * The one in-tune band setting, with this exercise's default shown and what it does said where it
+ * is set: inside the band a note gets full marks for pitch, outside it loses them gradually.
+ */
+export function BandSetting(props: {
+  testId: string;
+  cents: number;
+  defaultCents: number;
+  onChange: (cents: number) => void;
+}) {
+  const { min, max } = IN_TUNE_BAND_RANGE;
+  return (
+    <div className="band-setting">
+      <IonInput
+        data-testid={props.testId}
+        type="number"
+        inputmode="numeric"
+        min={min}
+        max={max}
+        label="In-tune band ± (¢)"
+        labelPlacement="start"
+        fill="outline"
+        value={props.cents}
+        onIonInput={(e) => props.onChange(Number(e.detail.value))}
+      />
+      <small>
+        Within ±{props.cents} ¢ a note gets full marks for pitch; further off it loses them
+        gradually (none at 50 ¢). Default here: ±{props.defaultCents} ¢.
+        {props.cents !== props.defaultCents && (
+          <>
+            {' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => props.onChange(props.defaultCents)}
+            >
+              Use ±{props.defaultCents} ¢
+            </button>
+          </>
+        )}
+      </small>
+    </div>
+  );
+}
+
+/** A choice of a few options as one row of segment buttons (each ≥ 44 px high). */
+export function ChoiceSegment<T extends string>(props: {
+  testId: string;
+  label: string;
+  value: T;
+  options: readonly (readonly [T, string])[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div className="choice-segment">
+      <span id={`${props.testId}-label`}>{props.label}</span>
+      <IonSegment
+        data-testid={props.testId}
+        aria-labelledby={`${props.testId}-label`}
+        value={props.value}
+        onIonChange={(e) => {
+          const value = props.options.find(([v]) => v === e.detail.value)?.[0];
+          if (value !== undefined) props.onChange(value);
+        }}
+      >
+        {props.options.map(([value, text]) => (
+          <IonSegmentButton key={value} value={value} data-testid={`${props.testId}-${value}`}>
+            <IonLabel>{text}</IonLabel>
+          </IonSegmentButton>
+        ))}
+      </IonSegment>
+    </div>
+  );
+}

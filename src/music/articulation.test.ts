@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { articulationPassage, summarizeArticulation } from './articulation';
+import { bars, timedNotes } from './notation';
+import { spelledName } from './scales';
+
+describe('articulationPassage', () => {
+  it('double tonguing on one note: sixteenths, tongued, two bars and a rest bar', () => {
+    const passage = articulationPassage({ tonguing: 'double', pattern: 'note' });
+    const notes = timedNotes(passage);
+    expect(notes).toHaveLength(7 * 4 + 1);
+    expect(notes.every((n) => !n.slurredIn)).toBe(true);
+    expect(notes[1].startBeat).toBe(0.25);
+    expect(bars(passage)).toHaveLength(3);
+    expect(spelledName(notes[0].note)).toBe('G4');
+  });
+
+  it('triple tonguing on a scale fragment: three notes a beat on each step, in the key', () => {
+    const passage = articulationPassage({ tonguing: 'triple', pattern: 'fragment', startMidi: 58 });
+    const names = timedNotes(passage).map((n) => spelledName(n.note));
+    expect(names.slice(0, 7)).toEqual(['B♭3', 'B♭3', 'B♭3', 'C4', 'C4', 'C4', 'D4']);
+    expect(names).toContain('E♭4');
+    expect(passage.key).toEqual({ letter: 'B', accidental: -1, minor: false });
+  });
+
+  it('names the range of a bad option', () => {
+    expect(() => articulationPassage({ tonguing: 'single', pattern: 'note', bars: 9 })).toThrow(
+      /from 1 to 8/,
+    );
+  });
+});
+
+describe('summarizeArticulation', () => {
+  const due = Array.from({ length: 16 }, (_, i) => 1000 + i * 125);
+  it('even onsets: small spread, every note heard', () => {
+    const onsets = due.map((d, i) => d + (i % 2 ? 4 : -4));
+    const summary = summarizeArticulation(
+      due,
+      onsets,
+      125,
+      4,
+      due.map(() => 40),
+    );
+    expect(summary.evennessMs).toBeCloseTo(4, 5);
+    expect(summary.notesPerBeat).toBe(4);
+    expect(summary.score).toBe(100);
+    expect(summary.text).toMatch(
+      /^16 of 16 notes heard .*Onsets even to ±4 ms\. Attacks settle in 40 ms\./,
+    );
+  });
+  it('a K that does not speak: notes run together, fewer per beat', () => {
+    const onsets = due.filter((_, i) => i % 2 === 0).map((d) => d + 2);
+    const summary = summarizeArticulation(due, onsets, 125, 4, []);
+    expect(summary.notesHeard).toBe(8);
+    expect(summary.notesPerBeat).toBe(2);
+    expect(summary.score).toBeLessThanOrEqual(75);
+    expect(summary.text).toMatch(/ran together/);
+  });
+  it('uneven onsets: a spread of 30 ms scores lower than 5 ms', () => {
+    const uneven = due.map((d, i) => d + (i % 2 ? 30 : -30));
+    const even = due.map((d, i) => d + (i % 2 ? 5 : -5));
+    expect(summarizeArticulation(due, uneven, 125, 4, []).score).toBeLessThan(
+      summarizeArticulation(due, even, 125, 4, []).score,
+    );
+  });
+});

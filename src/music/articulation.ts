@@ -1,0 +1,155 @@
+/**
+ * Articulation (tonguing) exercises: single, double and triple tonguing on one note and on a scale
+ * fragment, to a metronome, and what a teacher listens for in them: even onsets (their spread in
+ * ms), clean attacks (onset to a stable pitch) and every note sounding (notes heard per beat).
+ */
+import { phrase, type Passage, type Subdivision } from './notation';
+import { buildScale, chartNote, parseKeyName, type ScaleNote } from './scales';
+
+export type Tonguing = 'single' | 'double' | 'triple';
+
+/** Notes per beat for each tonguing: single in eighths, double in sixteenths (T-K-T-K), triple in triplets (T-T-K). */
+export const TONGUING_NOTES_PER_BEAT: Readonly<Record<Tonguing, Subdivision>> = {
+  single: 2,
+  double: 4,
+  triple: 3,
+};
+
+/** The syllables a player says for each group (Arban; a teacher's "tu-ku"). */
+export const TONGUING_SYLLABLES: Readonly<Record<Tonguing, string>> = {
+  single: 'T T',
+  double: 'T K T K',
+  triple: 'T T K',
+};
+
+export interface ArticulationOptions {
+  tonguing: Tonguing;
+  /** 'note': one note repeated; 'fragment': the first five notes of the major scale up and down. */
+  pattern: 'note' | 'fragment';
+  /** Written MIDI of the note, or the fragment's tonic (default G4 / C4). */
+  startMidi?: number;
+  /** Bars of repeated note (one-note pattern), 1..8 (default 2). */
+  bars?: number;
+}
+
+/**
+ * The exercise as music, tongued (no slurs): every beat a group of `notesPerBeat` repeated notes,
+ * the last note held, a bar of rest at the end. One note: `bars` bars of it; a fragment: one
+ * beat per scale step (1 2 3 4 5 4 3 2 1).
+ */
+export function articulationPassage(options: ArticulationOptions): Passage {
+  const perBeat = TONGUING_NOTES_PER_BEAT[options.tonguing];
+  if (perBeat === undefined) {
+    throw new Error(`tonguing must be single, double or triple, got ${String(options.tonguing)}.`);
+  }
+  let beatsNotes: ScaleNote[];
+  let key = null;
+  if (options.pattern === 'note') {
+    const bars = options.bars ?? 2;
+    if (!Number.isInteger(bars) || bars < 1 || bars > 8) {
+      throw new Error(`bars must be an integer from 1 to 8, got ${bars}.`);
+    }
+    const note = chartNote(options.startMidi ?? 67);
+    beatsNotes = Array.from({ length: 4 * bars - 1 }, () => note);
+  } else {
+    const tonicMidi = options.startMidi ?? 60;
+    const tonic = chartNote(tonicMidi, 'flats');
+    const name = `${tonic.letter}${tonic.accidental === -1 ? '♭' : ''}`;
+    const scale = buildScale({
+      kind: 'major',
+      key: name,
+      lowMidi: tonicMidi,
+      highMidi: tonicMidi + 12,
+    });
+    const up = scale.slice(0, 5);
+    beatsNotes = [...up, ...up.slice(0, -1).reverse()];
+    key = { ...parseKeyName(name), minor: false };
+  }
+  const notes = beatsNotes.flatMap((n) => Array.from({ length: perBeat }, () => n));
+  const last = beatsNotes[beatsNotes.length - 1];
+  return {
+    beatsPerBar: 4,
+    key,
+    events: phrase([...notes, last], {
+      subdivision: perBeat,
+      beatsPerBar: 4,
+      slurred: false,
+      lastNoteBeats: 1,
+      restBars: 1,
+    }),
+  };
+}
+
+export interface ArticulationSummary {
+  /** Onsets matched to a written note / notes written. */
+  notesHeard: number;
+  notesAsked: number;
+  /** Notes heard per beat, against the number asked (e.g. 3.6 of 4). */
+  notesPerBeat: number;
+  notesPerBeatAsked: number;
+  /** Standard deviation of the matched onsets' offsets from the grid, ms (smaller = more even). */
+  evennessMs: number | null;
+  /** Median time from onset to a stable pitch, ms. */
+  attackMs: number | null;
+  /** 0..100: evenness (100 up to 10 ms spread, 0 at 60 ms) and notes heard, equally. */
+  score: number;
+  text: string;
+}
+
+/**
+ * Matches each due note to the nearest stream onset within a third of a subdivision, then measures
+ * the spread of the matched offsets. A missing onset (two notes heard as one: a weak tongue, or the
+ * K syllable not speaking) lowers notes per beat.
+ */
+export function summarizeArticulation(
+  dueMs: readonly number[],
+  onsetsMs: readonly number[],
+  subdivisionMs: number,
+  notesPerBeatAsked: number,
+  attackMs: readonly (number | null)[],
+): ArticulationSummary {
+  const reach = subdivisionMs / 3;
+  const offsets: number[] = [];
+  const used = new Set<number>();
+  for (const due of dueMs) {
+    let best = -1;
+    for (let k = 0; k < onsetsMs.length; k++) {
+      if (used.has(k) || Math.abs(onsetsMs[k] - due) > reach) continue;
+      if (best < 0 || Math.abs(onsetsMs[k] - due) < Math.abs(onsetsMs[best] - due)) best = k;
+    }
+    if (best >= 0) {
+      used.add(best);
+      offsets.push(onsetsMs[best] - due);
+    }
+  }
+  const mean = offsets.reduce((s, v) => s + v, 0) / Math.max(1, offsets.length);
+  const evennessMs =
+    offsets.length >= 2
+      ? Math.sqrt(offsets.reduce((s, v) => s + (v - mean) ** 2, 0) / offsets.length)
+      : null;
+  const attacks = attackMs.filter((a): a is number => a !== null).sort((a, b) => a - b);
+  const medianAttack = attacks.length ? attacks[attacks.length >> 1] : null;
+  const heardFraction = dueMs.length ? offsets.length / dueMs.length : 0;
+  const evenScore = evennessMs === null ? 0 : Math.max(0, Math.min(1, 1 - (evennessMs - 10) / 50));
+  const notesPerBeat = Math.round(notesPerBeatAsked * heardFraction * 10) / 10;
+  const parts = [
+    `${offsets.length} of ${dueMs.length} notes heard as separate attacks (${notesPerBeat} of ${notesPerBeatAsked} per beat).`,
+  ];
+  if (evennessMs !== null) parts.push(`Onsets even to ±${Math.round(evennessMs)} ms.`);
+  if (medianAttack !== null) parts.push(`Attacks settle in ${Math.round(medianAttack)} ms.`);
+  if (heardFraction < 0.9) {
+    parts.push('Some notes ran together: a lighter, clearer tongue, and keep the air going.');
+  } else if (evennessMs !== null && evennessMs > 25) {
+    parts.push('Uneven: practise slower, then push the tempo up (T and K alike).');
+  }
+  return {
+    notesHeard: offsets.length,
+    notesAsked: dueMs.length,
+    notesPerBeat,
+    notesPerBeatAsked,
+    evennessMs,
+    attackMs: medianAttack,
+    score: Math.round(50 * evenScore + 50 * heardFraction),
+    text: parts.join(' '),
+  };
+}

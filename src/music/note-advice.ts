@@ -1,0 +1,131 @@
+/**
+ * What a teacher says about scored notes (`note-scores.ts`): one line of advice per note, and a
+ * summary per attempt a player understands at a glance. Pure.
+ */
+import {
+  SUB_SCORE_WEIGHTS,
+  type NoteOutcomeKind,
+  type NoteScore,
+  type SubScoreName,
+  type SubScores,
+} from './note-scores';
+
+/** One line a teacher would say about a note, or null when nothing needs saying. */
+export function noteAdvice(
+  result: NoteScore,
+  names: { target: string; heard: string | null },
+): string | null {
+  const { scores } = result;
+  switch (result.outcome) {
+    case 'missed':
+      return `Not heard: play ${names.target} with the click.`;
+    case 'cracked':
+      return `Cracked to ${names.heard ?? 'another partial'}: hear ${names.target} before you slur, keep the air moving.`;
+    case 'wrong':
+      return `Heard ${names.heard ?? 'another note'}, not ${names.target}.`;
+    case 'played':
+      break;
+  }
+  // The weakest sub-score under 80 gets the advice.
+  const weakest = (Object.keys(SUB_SCORE_WEIGHTS) as SubScoreName[])
+    .filter((n) => scores[n] !== null && (scores[n] as number) < 80)
+    .sort((a, b) => (scores[a] as number) - (scores[b] as number))[0];
+  const round = (v: number | null): number => Math.round(Math.abs(v ?? 0));
+  switch (weakest) {
+    case 'pitch':
+      // trumpet.md: flat → faster air, hear the pitch first; sharp → relax, open the aperture.
+      return (result.medianCents ?? 0) > 0
+        ? `${round(result.medianCents)} ¢ sharp: relax and open the aperture.`
+        : `${round(result.medianCents)} ¢ flat: faster air, hear the pitch first.`;
+    case 'timing':
+      return (result.timingMs ?? 0) < 0
+        ? `${round(result.timingMs)} ms early: wait for the click.`
+        : `${round(result.timingMs)} ms late: breathe in time and start with the click.`;
+    case 'steadiness':
+      return `Wavered (±${round(result.spreadCents)} ¢): keep the air steady through the note.`;
+    case 'articulation':
+      if (result.reattacked) {
+        return 'Tongued, not slurred: keep the air moving through the change, no tongue.';
+      }
+      return `Took ${round(result.attackMs)} ms to settle: hear the note before you play it.`;
+    default:
+      return null;
+  }
+}
+
+export interface AttemptSummary {
+  overall: number;
+  /** Mean of each sub-score over the notes that have it (null when none do). */
+  scores: SubScores;
+  played: number;
+  wrong: number;
+  cracked: number;
+  missed: number;
+  /** Mean timing offset of the played notes, ms (negative = rushing). */
+  meanTimingMs: number | null;
+  /** One or two sentences a player understands at a glance. */
+  text: string;
+}
+
+const LABELS: Record<SubScoreName, string> = {
+  pitch: 'pitch',
+  timing: 'timing',
+  steadiness: 'steadiness',
+  articulation: 'attacks',
+};
+
+/** The per-attempt summary: mean sub-scores and what to work on first. */
+export function summarizeAttempt(notes: readonly NoteScore[]): AttemptSummary {
+  const mean = (values: readonly number[]): number | null =>
+    values.length ? Math.round(values.reduce((s, v) => s + v, 0) / values.length) : null;
+  const scores = {} as SubScores;
+  for (const name of Object.keys(SUB_SCORE_WEIGHTS) as SubScoreName[]) {
+    scores[name] = mean(
+      // A wrong or cracked note counts 0 for pitch (scoreNote sets it): the mean says so.
+      notes.filter((n) => n.scores[name] !== null).map((n) => n.scores[name] as number),
+    );
+  }
+  const count = (kind: NoteOutcomeKind): number => notes.filter((n) => n.outcome === kind).length;
+  const timings = notes.filter((n) => n.timingMs !== null).map((n) => n.timingMs as number);
+  const meanTimingMs = timings.length ? mean(timings) : null;
+  const overall = mean(notes.map((n) => n.overall)) ?? 0;
+  const played = count('played');
+  const parts: string[] = [];
+  const wrongOrCracked = count('wrong') + count('cracked');
+  if (played === 0 && wrongOrCracked === 0) {
+    parts.push('No note was heard on its beat.');
+  } else if (wrongOrCracked > notes.length / 3) {
+    parts.push(
+      `Many notes were not the written ones: check the key, the fingerings and the range first.`,
+    );
+  } else {
+    parts.push(
+      (Object.keys(LABELS) as SubScoreName[])
+        .filter((n) => scores[n] !== null)
+        .map((n) => `${LABELS[n][0].toUpperCase()}${LABELS[n].slice(1)} ${scores[n]}`)
+        .join(' · ') + '.',
+    );
+    const weakest = (Object.keys(LABELS) as SubScoreName[])
+      .filter((n) => scores[n] !== null && (scores[n] as number) < 85)
+      .sort((a, b) => (scores[a] as number) - (scores[b] as number))[0];
+    if (weakest === 'timing' && meanTimingMs !== null && Math.abs(meanTimingMs) > 30) {
+      parts.push(
+        `Work on timing: on average ${Math.abs(meanTimingMs)} ms ${meanTimingMs < 0 ? 'early (rushing)' : 'late (dragging)'}.`,
+      );
+    } else if (weakest) {
+      parts.push(`Work on ${LABELS[weakest]} first.`);
+    } else {
+      parts.push('Well played.');
+    }
+  }
+  const wrong = count('wrong');
+  const cracked = count('cracked');
+  const missed = count('missed');
+  const slips = [
+    wrong && `${wrong} wrong`,
+    cracked && `${cracked} cracked`,
+    missed && `${missed} not heard`,
+  ].filter(Boolean);
+  if (slips.length) parts.push(`Notes: ${slips.join(', ')}.`);
+  return { overall, scores, played, wrong, cracked, missed, meanTimingMs, text: parts.join(' ') };
+}
