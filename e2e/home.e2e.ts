@@ -10,8 +10,12 @@ import { WAIT_MS } from './wait';
  * legend that does not cover the plot.
  */
 let browser: LaunchedBrowser;
+// The page's clock stands at local noon: days are local, and a history made at 00:18 would put
+// "today's" attempts of ten minutes earlier on yesterday (a streak of 5, not 4).
+const NOON_TODAY = new Date().setHours(12, 0, 0, 0);
 beforeAll(async () => {
   browser = await launchBrowser({ mic: 'none' });
+  await browser.page.clock.setFixedTime(NOON_TODAY);
   await browser.page.setViewportSize(PHONE);
 });
 afterAll(async () => {
@@ -25,7 +29,7 @@ const count = async () => Number(await view().getByTestId('attempts').getAttribu
 
 async function importHistory(): Promise<number> {
   await view().getByTestId('tab-history').click();
-  const file = historyFile();
+  const file = historyFile(NOON_TODAY);
   await view()
     .getByTestId('import-file')
     .setInputFiles({
