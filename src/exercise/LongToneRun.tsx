@@ -109,16 +109,21 @@ export function LongToneRun(props: {
     if (!setup.drone) return;
     if (targetHz === null) {
       drone.current?.stop();
+      service.setDrone([]);
       return;
     }
-    drone.current ??= createReferenceTone();
+    // A sine the stream knows it is playing: it is subtracted from what the microphone hears, so
+    // the hold is the player's, not the drone's, without headphones (src/audio/drone-canceller.ts).
+    drone.current ??= createReferenceTone({ waveform: 'sine' });
+    service.setDrone([targetHz]);
     void drone.current.start(targetHz).catch((e: unknown) => console.warn('drone failed', e));
-  }, [setup.drone, targetHz]);
+  }, [service, setup.drone, targetHz]);
   useEffect(
     () => () => {
       void drone.current?.dispose();
+      service.setDrone([]);
     },
-    [],
+    [service],
   );
 
   if (state.phase === 'done') {

@@ -73,8 +73,9 @@ export function TimedExercise(props: {
     () => () => {
       void metronome.current?.dispose();
       void drone.current?.dispose();
+      service.setDrone([]);
     },
-    [],
+    [service],
   );
 
   const start = async (): Promise<void> => {
@@ -82,10 +83,11 @@ export function TimedExercise(props: {
       metronome.current ??= createMetronome({ tempoBpm: props.tempoBpm });
       const beat0 = await metronome.current.start(0.3);
       if (props.droneMidi !== undefined) {
-        drone.current ??= createReferenceTone({ volume: 0.12 });
-        await drone.current.start(
-          writtenMidiToHz(props.droneMidi, settings.transposition, settings.a4Hz),
-        );
+        // A sine the stream subtracts from the microphone (src/audio/drone-canceller.ts).
+        drone.current ??= createReferenceTone({ volume: 0.12, waveform: 'sine' });
+        const droneHz = writtenMidiToHz(props.droneMidi, settings.transposition, settings.a4Hz);
+        service.setDrone([droneHz]);
+        await drone.current.start(droneHz);
       }
       setStartedAt(new Date());
       session.begin(beat0.startMs);
@@ -132,7 +134,8 @@ export function TimedExercise(props: {
     if (state.phase !== 'done') return;
     metronome.current?.stop();
     drone.current?.stop();
-  }, [state.phase]);
+    service.setDrone([]);
+  }, [service, state.phase]);
 
   if (state.phase === 'done') {
     return (
