@@ -38,7 +38,10 @@ describe('Content-Security-Policy', () => {
     const html = builtHtml();
     const policy = metaCsp(html);
     expect(directive(policy, 'script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'");
-    expect(policy).not.toMatch(/unsafe-eval'(?<!wasm-unsafe-eval')|blob:|\*/);
+    // blob: only for media (a take plays from an object URL of its own stored audio), never code.
+    expect(directive(policy, 'media-src')).toBe("media-src 'self' blob:");
+    const withoutMedia = policy.replace(directive(policy, 'media-src') ?? '', '');
+    expect(withoutMedia).not.toMatch(/unsafe-eval'(?<!wasm-unsafe-eval')|blob:|\*/);
     expect(directive(policy, 'default-src')).toBe("default-src 'self'");
     expect(directive(policy, 'object-src')).toBe("object-src 'none'");
     // The meta tag comes before any script, or it would not govern them.
