@@ -6,10 +6,11 @@
  * accumulator feeds every 128-sample chunk's energy here and each result carries the dips found
  * since the previous one, on the audio clock.
  *
- * The envelope is the RMS over the last two chunks (256 samples, 5.3–5.8 ms at 44.1/48 kHz): short
- * enough to fall fully inside a 10 ms gap whatever its phase. A dip is a chunk whose level is the
- * lowest within ±DIP_REACH_S (the first of a flat bottom), as deep as the lower of the highest
- * level in the DIP_REACH_S before it and in the RECOVERY_REACH_S after it, minus its own. Its time
+ * The envelope is the RMS over two chunks (256 samples, 5.3–5.8 ms at 44.1/48 kHz): short enough to
+ * fall fully inside a 10 ms gap whatever its phase. A dip's bottom is the lowest such level within
+ * ±DIP_REACH_S (the first of a flat bottom); its depth, how far it lies below the lower of the
+ * highest levels in the DIP_REACH_S before it and the RECOVERY_REACH_S after it, those judged over
+ * four chunks (~12 ms) so a steady tone's ripple does not add depth. Its time
  * is the re-attack: the first chunk after the bottom back above half the depth. So a dip is
  * confirmed RECOVERY_REACH_S after its bottom (the result that carries it is that much later, its
  * time is not). Silences longer than about RECOVERY_REACH_S are not dips but note ends, which the
@@ -27,8 +28,8 @@ export const REPORTED_DIP_DB = 2;
 export const DIP_REACH_S = 0.04;
 /** The "after" level: the highest within this after the bottom (covers a gap up to ~this long), s. */
 export const RECOVERY_REACH_S = 0.08;
-/** Chunks in the short-term level (2 × 128 samples). */
-const SHORT_TERM_CHUNKS = 2;
+/** Chunks kept before the first "before" position (the reference level spans 2 before, 1 after). */
+const LEAD = 2;
 
 /** The dips found since the last `take()`; reused, copy what you keep. */
 export interface DipList {
@@ -48,53 +49,31 @@ export class LevelDipFinder {
   /** Chunks in DIP_REACH_S and RECOVERY_REACH_S. */
   private readonly reach: number;
   private readonly recovery: number;
-  /** Ring of short-term levels (dB) and their centres' frames, reach + 1 + recovery long. */
-  private readonly levels: Float64Array;
-  private readonly frames: Float64Array;
-  private readonly previousSq: Float64Array;
-  private readonly previousN: Float64Array;
+  private readonly chunkSamples: number;
+  /** Ring of each chunk's mean square and the audio-clock frame just after it; `pos` is the oldest. */
+  private readonly energy: Float64Array;
+  private readonly ends: Float64Array;
   private pos = 0;
   private filled = 0;
-  private chunks = 0;
 
   constructor(sampleRate: number, chunkSamples = 128) {
     if (!(sampleRate >= 8000 && sampleRate <= 192_000)) {
       throw new RangeError(`sampleRate must be 8000..192000 Hz, got ${sampleRate}`);
     }
+    this.chunkSamples = chunkSamples;
     this.reach = Math.max(2, Math.round((DIP_REACH_S * sampleRate) / chunkSamples));
     this.recovery = Math.max(this.reach, Math.round((RECOVERY_REACH_S * sampleRate) / chunkSamples));
-    const size = this.reach + 1 + this.recovery;
-    this.levels = new Float64Array(size);
-    this.frames = new Float64Array(size);
-    this.previousSq = new Float64Array(SHORT_TERM_CHUNKS - 1);
-    this.previousN = new Float64Array(SHORT_TERM_CHUNKS - 1);
+    // LEAD chunks before the first "before" position, the bottom, the recovery, one chunk after.
+    const size = LEAD + this.reach + 1 + this.recovery + 1;
+    this.energy = new Float64Array(size);
+    this.ends = new Float64Array(size);
   }
 
   /** One chunk: its sum of squares, its length and the audio-clock frame just after it. */
   push(sumSquares: number, samples: number, endFrame: number): void {
-    let sq = sumSquares;
-    let n = samples;
-    const prevSq = this.previousSq;
-    const prevN = this.previousN;
-    for (let k = 0; k < prevSq.length; k++) {
-      sq += prevSq[k] as number;
-      n += prevN[k] as number;
-    }
-    for (let k = prevSq.length - 1; k > 0; k--) {
-      prevSq[k] = prevSq[k - 1] as number;
-      prevN[k] = prevN[k - 1] as number;
-    }
-    if (prevSq.length > 0) {
-      prevSq[0] = sumSquares;
-      prevN[0] = samples;
-    }
-    this.chunks++;
-    if (this.chunks < SHORT_TERM_CHUNKS) return;
-    const meanSquare = sq / n;
-    const db = meanSquare > 0 ? 10 * Math.log10(meanSquare) : LEVEL_FLOOR_DB;
-    const size = this.levels.length;
-    this.levels[this.pos] = db < LEVEL_FLOOR_DB ? LEVEL_FLOOR_DB : db;
-    this.frames[this.pos] = endFrame - n / 2;
+    const size = this.energy.length;
+    this.energy[this.pos] = samples > 0 ? sumSquares / samples : 0;
+    this.ends[this.pos] = endFrame;
     this.pos = (this.pos + 1) % size;
     if (this.filled < size) this.filled++;
     if (this.filled === size) this.examine();
@@ -104,9 +83,6 @@ export class LevelDipFinder {
   clear(): void {
     this.pos = 0;
     this.filled = 0;
-    this.chunks = 0;
-    this.previousSq.fill(0);
-    this.previousN.fill(0);
     this.found.count = 0;
   }
 
@@ -115,32 +91,60 @@ export class LevelDipFinder {
     this.found.count = 0;
   }
 
-  /** Is the chunk `reach` after the oldest in the ring a dip? (The ring is full; `pos` is its oldest.) */
+  /** Mean square of the two chunks ending at ring position `p` (counted from the oldest). */
+  private short(p: number): number {
+    const e = this.energy;
+    const size = e.length;
+    const o = this.pos;
+    return ((e[(o + p - 1) % size] as number) + (e[(o + p) % size] as number)) / 2;
+  }
+
+  /**
+   * Mean square of four chunks centred where `short(p)` is: the level around a dip is
+   * judged on a longer span, so a steady tone's ripple (a 2-chunk window holds only one or two
+   * periods of a low note) does not read as depth.
+   */
+  private reference(p: number): number {
+    const e = this.energy;
+    const size = e.length;
+    const o = this.pos;
+    return (
+      ((e[(o + p - 2) % size] as number) +
+        (e[(o + p - 1) % size] as number) +
+        (e[(o + p) % size] as number) +
+        (e[(o + p + 1) % size] as number)) /
+      4
+    );
+  }
+
+  /** Is the chunk `reach` after the first "before" position a dip's bottom? */
   private examine(): void {
-    const levels = this.levels;
-    const size = levels.length;
-    const oldest = this.pos;
-    const c = this.reach;
-    const bottom = levels[(oldest + c) % size] as number;
-    let before = LEVEL_FLOOR_DB;
-    for (let k = 0; k < c; k++) {
-      const v = levels[(oldest + k) % size] as number;
-      if (v <= bottom) return; // not the first lowest within reach
+    const size = this.energy.length;
+    const c = LEAD + this.reach;
+    const bottom = this.short(c);
+    let before = 0;
+    for (let p = LEAD; p < c; p++) {
+      if (this.short(p) <= bottom) return; // not the first lowest within reach
+      const v = this.reference(p);
       if (v > before) before = v;
     }
-    let after = LEVEL_FLOOR_DB;
-    for (let k = c + 1; k < size; k++) {
-      const v = levels[(oldest + k) % size] as number;
-      if (k - c <= c && v < bottom) return;
+    let after = 0;
+    for (let p = c + 1; p < size - 1; p++) {
+      if (p - c <= this.reach && this.short(p) < bottom) return;
+      const v = this.reference(p);
       if (v > after) after = v;
     }
-    const depth = (before < after ? before : after) - bottom;
+    const around = before < after ? before : after;
+    if (!(around > 0)) return;
+    const bottomDb = bottom > 0 ? 10 * Math.log10(bottom) : LEVEL_FLOOR_DB;
+    const depth = 10 * Math.log10(around) - (bottomDb < LEVEL_FLOOR_DB ? LEVEL_FLOOR_DB : bottomDb);
     if (!(depth >= REPORTED_DIP_DB)) return;
+    // The re-attack: the first short-term level back above half the depth (in dB).
+    const half = around * 10 ** (-depth / 20);
     let attack = c + 1;
-    while (attack < size - 1 && (levels[(oldest + attack) % size] as number) < bottom + depth / 2) {
-      attack++;
-    }
-    this.record(this.frames[(oldest + attack) % size] as number, depth);
+    while (attack < size - 2 && this.short(attack) < half) attack++;
+    const frame = (this.ends[(this.pos + attack) % size] as number) - this.chunkSamples;
+    this.record(frame, depth);
   }
 
   private record(frame: number, depthDb: number): void {

@@ -11,7 +11,10 @@ import {
   timedNotes,
   writtenMidiToHz,
   summarizeArticulation,
+  articulationOnsets,
+  REATTACK_DIP_DB,
   type ArticulationSummary,
+  type LevelDipSample,
   type AttemptSummary,
   type InstrumentId,
   type NoteScore,
@@ -131,6 +134,8 @@ export function createTimedSession(options: TimedOptions): TimedSession {
   /** Half the analysis window of the readings heard (block mode ~46 ms, fast ~11 ms). */
   let halfWindowMs = 0;
   const onsetsMs: number[] = [];
+  /** The stream's level dips (tongue strokes and lesser), and whether a note was sounding. */
+  const dips: (LevelDipSample & { voiced: boolean })[] = [];
   let firstNoteMs = 0;
   /** End of the newest analysed window heard (the stream's clock, not the wall clock). */
   let heardUntilMs = Number.NEGATIVE_INFINITY;
@@ -162,6 +167,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         bandCents: options.inTuneCents,
         halfWindowMs,
         expect: n.slurredIn ? 'slurred' : undefined,
+        dips: dips.filter((d) => d.attackMs >= from - 100 && d.attackMs < to),
       });
       const name = spelledName(n.note);
       const heardName = nameOf(result.heardHz);
@@ -188,7 +194,10 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         ? null
         : summarizeArticulation(
             notes.map((_, i) => dueMs(i)),
-            onsetsMs,
+            articulationOnsets(
+              onsetsMs,
+              dips.filter((d) => d.depthDb >= REATTACK_DIP_DB && d.voiced).map((d) => d.attackMs),
+            ),
             beatMs / perBeat,
             perBeat,
             outcomes.map((o) => o.result.attackMs),
@@ -221,6 +230,8 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         hz: reading.hz,
         levelDb: reading.levelDb,
       });
+      const voiced = reading.hz > 0 || reading.noteHz > 0;
+      for (const dip of reading.dips) dips.push({ ...dip, voiced });
       halfWindowMs = (reading.windowEndMs - reading.windowStartMs) / 2;
       heardUntilMs = Math.max(heardUntilMs, reading.windowEndMs);
     },

@@ -136,10 +136,10 @@ export const TONGUE_DIP_DB = 4;
 /**
  * A dip of the stream's fine level envelope (`PitchReading.dips`, ~3 ms resolution) this deep is a
  * tongue stroke, dB. Measured on the corpus phrase, the same in block and fast mode: the 8 tongued
- * changes dip 6.3–8.7 dB, the 3 slurred ones 3.0–4.6 dB (a lip slur's crossfade), the note's own
- * attack settling 2–3.7 dB; the threshold sits between slurs and tongues.
+ * changes dip 6.3–8.6 dB, the 3 slurred ones 2.7–3.7 dB (a lip slur's crossfade), a held note's
+ * own ripple and attack settling 2–3.3 dB; the threshold sits midway between slurs and tongues.
  */
-export const REATTACK_DIP_DB = 5.5;
+export const REATTACK_DIP_DB = 5;
 
 /** A level dip the stream found (`PitchReading.dips`), on the frames' clock. */
 export interface LevelDipSample {
