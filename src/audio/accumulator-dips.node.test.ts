@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REATTACK_DIP_DB } from '../music';
 import { ACCUMULATOR_PROCESSOR_NAME } from './messages';
 import type { LevelDip, PitchReading } from './pitch-service-types';
 import { loadProcessorClass, startProcessor } from './testing/worklet-harness';
@@ -15,6 +14,8 @@ import { offlineStream } from './testing/offline-stream';
  */
 const root = join(import.meta.dirname, '..', '..');
 const RATE = 44100;
+/** What the scoring calls a tongue stroke (`REATTACK_DIP_DB`, src/music; audio may not import it). */
+const REATTACK_DIP_DB = 5;
 const BLOCK = 4096;
 
 let engine: WebAssembly.Module;
@@ -67,7 +68,11 @@ describe('level dips in block mode (4096-sample windows)', () => {
         const from = dipStart(phase);
         const to = from + Math.round((gapMs / 1000) * RATE);
         const readings = stream(
-          tone(1.5, () => 440, (i) => (i >= from && i < to ? 0 : 1)),
+          tone(
+            1.5,
+            () => 440,
+            (i) => (i >= from && i < to ? 0 : 1),
+          ),
           false,
         );
         const found = strokes(readings);
@@ -90,7 +95,11 @@ describe('level dips in block mode (4096-sample windows)', () => {
         const gain = 10 ** (-dipDb / 20);
         const found = strokes(
           stream(
-            tone(1.5, () => 440, (i) => (i >= from && i < to ? gain : 1)),
+            tone(
+              1.5,
+              () => 440,
+              (i) => (i >= from && i < to ? gain : 1),
+            ),
             false,
           ),
         );
@@ -122,8 +131,16 @@ describe('level dips in block mode (4096-sample windows)', () => {
     const from = dipStart(700);
     const fade = Math.round(0.02 * RATE);
     const samples = new Float32Array(Math.round(1.5 * RATE));
-    const a = tone(1.5, () => 440, () => 1);
-    const b = tone(1.5, () => 554.37, () => 1);
+    const a = tone(
+      1.5,
+      () => 440,
+      () => 1,
+    );
+    const b = tone(
+      1.5,
+      () => 554.37,
+      () => 1,
+    );
     for (let i = 0; i < samples.length; i++) {
       const w = i < from ? 0 : i >= from + fade ? 1 : (i - from) / fade;
       samples[i] = (1 - w) * a[i] + w * b[i];
@@ -138,7 +155,11 @@ describe('level dips in fast mode', () => {
     for (const phase of PHASES) {
       const from = dipStart(phase);
       const to = from + Math.round(0.015 * RATE);
-      const signal = tone(1.5, () => 440, (i) => (i >= from && i < to ? 0 : 1));
+      const signal = tone(
+        1.5,
+        () => 440,
+        (i) => (i >= from && i < to ? 0 : 1),
+      );
       const fast = strokes(stream(signal, true));
       const block = strokes(stream(signal, false));
       expect(fast).toHaveLength(1);

@@ -62,7 +62,10 @@ export class LevelDipFinder {
     }
     this.chunkSamples = chunkSamples;
     this.reach = Math.max(2, Math.round((DIP_REACH_S * sampleRate) / chunkSamples));
-    this.recovery = Math.max(this.reach, Math.round((RECOVERY_REACH_S * sampleRate) / chunkSamples));
+    this.recovery = Math.max(
+      this.reach,
+      Math.round((RECOVERY_REACH_S * sampleRate) / chunkSamples),
+    );
     // LEAD chunks before the first "before" position, the bottom, the recovery, one chunk after.
     const size = LEAD + this.reach + 1 + this.recovery + 1;
     this.energy = new Float64Array(size);

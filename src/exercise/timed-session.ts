@@ -155,6 +155,12 @@ export function createTimedSession(options: TimedOptions): TimedSession {
   };
 
   const score = (): void => {
+    // Note starts: the tracker's note-ons and the tongue's re-attacks (legato tonguing never
+    // stops the pitch, so only its level dip marks the new note).
+    const starts = articulationOnsets(
+      onsetsMs,
+      dips.filter((d) => d.depthDb >= REATTACK_DIP_DB && d.voiced).map((d) => d.attackMs),
+    );
     const outcomes = notes.map((n, i): TimedOutcome => {
       const [from, to] = windowOf(i);
       const frames = samples.filter((s) => s.timeMs >= from && s.timeMs < to);
@@ -163,7 +169,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         otherHz: (n.note.neighbours ?? []).map((m) => writtenMidiToHz(m, instrument, a4Hz)),
         dueMs: dueMs(i),
         noteMs: n.beats * beatMs,
-        onsetsMs: onsetsMs.filter((ms) => ms >= from - 50 && ms < to),
+        onsetsMs: starts.filter((ms) => ms >= from - 50 && ms < to),
         bandCents: options.inTuneCents,
         halfWindowMs,
         expect: n.slurredIn ? 'slurred' : undefined,
@@ -194,10 +200,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         ? null
         : summarizeArticulation(
             notes.map((_, i) => dueMs(i)),
-            articulationOnsets(
-              onsetsMs,
-              dips.filter((d) => d.depthDb >= REATTACK_DIP_DB && d.voiced).map((d) => d.attackMs),
-            ),
+            starts,
             beatMs / perBeat,
             perBeat,
             outcomes.map((o) => o.result.attackMs),

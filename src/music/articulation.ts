@@ -94,7 +94,9 @@ export function articulationOnsets(
   noteOnsMs: readonly number[],
   reattacksMs: readonly number[],
 ): number[] {
-  const kept = noteOnsMs.filter((on) => !reattacksMs.some((r) => Math.abs(r - on) <= SAME_ATTACK_MS));
+  const kept = noteOnsMs.filter(
+    (on) => !reattacksMs.some((r) => Math.abs(r - on) <= SAME_ATTACK_MS),
+  );
   return [...kept, ...reattacksMs].sort((a, b) => a - b);
 }
 

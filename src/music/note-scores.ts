@@ -288,7 +288,8 @@ export function scoreNote(frames: readonly PitchSample[], options: NoteScoreOpti
     stableAt < 0 ? frames[onIdx[onIdx.length - 1]].timeMs : frames[onIdx[from]].timeMs;
   const attackMs = Math.max(0, settledMs - halfWindowMs - onsetMs);
   const timingMs = onsetMs - dueMs;
-  const reattack = options.expect === 'slurred' ? reattacked(frames, firstOn - halfWindowMs, options.dips) : null;
+  const reattack =
+    options.expect === 'slurred' ? reattacked(frames, firstOn - halfWindowMs, options.dips) : null;
   const scores: SubScores = {
     pitch: pitchCurve(medianCents, bandCents),
     timing: timingCurve(timingMs, noteMs),
