@@ -11,6 +11,10 @@
  * phrase file (`npm run bench:latency -- --fast-frame=4096 --fast-hop=512`), over the 40 ms target;
  * 1024 every 256 measured 36 ms with the same accuracy on steady notes (README "Live tuner").
  *
+ * Every chunk's energy also feeds the level-dip finder (`accumulator-dips.ts`): each result carries
+ * the tongue strokes (short level dips and the re-attack after them) found since the previous one,
+ * at chunk resolution whatever the window, so block mode tells tongued notes from slurred ones too.
+ *
  * Everything is allocated in the constructor: `push()` runs on the audio thread every 128 samples
  * and allocates nothing (no closures, no arrays, one reused result object).
  */
