@@ -13,6 +13,7 @@ import {
   summarizeArticulation,
   articulationOnsets,
   REATTACK_DIP_DB,
+  SAME_ATTACK_MS,
   type ArticulationSummary,
   type LevelDipSample,
   type AttemptSummary,
@@ -134,8 +135,12 @@ export function createTimedSession(options: TimedOptions): TimedSession {
   /** Half the analysis window of the readings heard (block mode ~46 ms, fast ~11 ms). */
   let halfWindowMs = 0;
   const onsetsMs: number[] = [];
-  /** The stream's level dips (tongue strokes and lesser), and whether a note was sounding. */
-  const dips: (LevelDipSample & { voiced: boolean })[] = [];
+  /**
+   * The stream's level dips (tongue strokes and lesser), and whether each lies inside a note the
+   * stream already heard (not before it, nor at its own start: noise before a note, or the attack
+   * that begins it, is no re-attack).
+   */
+  const dips: (LevelDipSample & { inNote: boolean })[] = [];
   let firstNoteMs = 0;
   /** End of the newest analysed window heard (the stream's clock, not the wall clock). */
   let heardUntilMs = Number.NEGATIVE_INFINITY;
@@ -159,7 +164,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     // stops the pitch, so only its level dip marks the new note).
     const starts = articulationOnsets(
       onsetsMs,
-      dips.filter((d) => d.depthDb >= REATTACK_DIP_DB && d.voiced).map((d) => d.attackMs),
+      dips.filter((d) => d.depthDb >= REATTACK_DIP_DB && d.inNote).map((d) => d.attackMs),
     );
     const outcomes = notes.map((n, i): TimedOutcome => {
       const [from, to] = windowOf(i);
@@ -233,8 +238,10 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         hz: reading.hz,
         levelDb: reading.levelDb,
       });
-      const voiced = reading.hz > 0 || reading.noteHz > 0;
-      for (const dip of reading.dips) dips.push({ ...dip, voiced });
+      for (const dip of reading.dips) {
+        const inNote = reading.noteHz > 0 && reading.noteOnsetMs < dip.attackMs - SAME_ATTACK_MS;
+        dips.push({ ...dip, inNote });
+      }
       halfWindowMs = (reading.windowEndMs - reading.windowStartMs) / 2;
       heardUntilMs = Math.max(heardUntilMs, reading.windowEndMs);
     },
