@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../audio/messages';
 import { loadProcessorClass, startProcessor } from '../audio/testing/worklet-harness';
-import { decodeWav } from '../audio/testing/wav';
+import { decodeWav, resampleLinear } from '../audio/testing/wav';
 import { offlineStream } from '../audio/testing/offline-stream';
 import { reattacked, type PitchSample } from '../music';
 
@@ -49,13 +49,18 @@ beforeAll(async () => {
  * the stream's fine level dips (`PitchReading.dips`), or (`levelsOnly`) from the readings' window
  * levels alone, as before the dips existed.
  */
-function verdicts(fastResponse: boolean, levelsOnly = false): { truth: string; said: string }[] {
+function verdicts(
+  fastResponse: boolean,
+  levelsOnly = false,
+  rateHz = sampleRate,
+): { truth: string; said: string }[] {
   const messages: FromWorkletMessage[] = [];
-  const running = startProcessor(processorClass, sampleRate, { engine, fastResponse }, (m) =>
+  const running = startProcessor(processorClass, rateHz, { engine, fastResponse }, (m) =>
     messages.push(m),
   );
-  for (let at = 0; at + 128 <= samples.length; at += 128) {
-    running.quantum(samples.subarray(at, at + 128));
+  const audio = rateHz === sampleRate ? samples : resampleLinear(samples, sampleRate, rateHz);
+  for (let at = 0; at + 128 <= audio.length; at += 128) {
+    running.quantum(audio.subarray(at, at + 128));
   }
   running.send({ type: 'teardown' });
   const { readings } = offlineStream(messages);
@@ -101,6 +106,13 @@ describe.skipIf(!haveCorpus)('slurred or tongued on the corpus phrase', () => {
     expect(tally(results, 'tongued')).toEqual({ total: 8, right: 8 });
     expect(tally(results, 'slurred')).toEqual({ total: 3, right: 3 });
     expect(results.map((r) => r.said)).toEqual(results.map((r) => r.truth));
+  });
+
+  it('the same at 44.1 kHz (the phrase resampled), both modes', () => {
+    for (const fastResponse of [false, true]) {
+      const results = verdicts(fastResponse, false, 44100);
+      expect(results.map((r) => r.said)).toEqual(results.map((r) => r.truth));
+    }
   });
 
   it("block mode's window levels alone hide most tongue strokes (why the dips exist)", () => {
