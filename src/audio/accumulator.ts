@@ -11,10 +11,15 @@
  * phrase file (`npm run bench:latency -- --fast-frame=4096 --fast-hop=512`), over the 40 ms target;
  * 1024 every 256 measured 36 ms with the same accuracy on steady notes (README "Live tuner").
  *
+ * Every chunk's energy also feeds the level-dip finder (`accumulator-dips.ts`): each result carries
+ * the tongue strokes (short level dips and the re-attack after them) found since the previous one,
+ * at chunk resolution whatever the window, so block mode tells tongued notes from slurred ones too.
+ *
  * Everything is allocated in the constructor: `push()` runs on the audio thread every 128 samples
  * and allocates nothing (no closures, no arrays, one reused result object).
  */
 import { CHUNK_SAMPLES } from './engine/pitch-engine.ts';
+import { LevelDipFinder, type DipList } from './accumulator-dips.ts';
 import { DroneCanceller } from './drone-canceller.ts';
 import { OnsetLocator } from './onset-locator.ts';
 import { LEVEL_FLOOR_DB } from './pitch-service-types.ts';
@@ -65,6 +70,11 @@ export interface AnalysisResult {
    * no pitch): the audio-clock frame where that note most likely began. -1 otherwise.
    */
   onsetFrame: number;
+  /**
+   * Level dips (a tongue stroke's re-attack) found since the previous result, at 128-sample
+   * resolution whatever the window (`accumulator-dips.ts`). Reused: copy what you keep.
+   */
+  dips: DipList;
 }
 
 /**
@@ -77,15 +87,11 @@ const CONFIRMING_ANALYSES = 8;
 const NEW_NOTE_CENTS = 50;
 
 export class Accumulator {
+  /** Level dips at chunk resolution; `result.dips` is its list. */
+  private readonly dipFinder: LevelDipFinder;
   readonly frameSamples: number;
   readonly hopSamples: number;
-  readonly result: AnalysisResult = {
-    hz: 0,
-    clarity: 0,
-    levelDb: LEVEL_FLOOR_DB,
-    endFrame: 0,
-    onsetFrame: -1,
-  };
+  readonly result: AnalysisResult;
 
   private readonly engine: AnalysisEngine;
   private readonly onResult: (result: AnalysisResult) => void;
@@ -137,6 +143,15 @@ export class Accumulator {
     }
     this.engine = engine;
     this.onResult = onResult;
+    this.dipFinder = new LevelDipFinder(engine.options.sampleRate, CHUNK_SAMPLES);
+    this.result = {
+      hz: 0,
+      clarity: 0,
+      levelDb: LEVEL_FLOOR_DB,
+      endFrame: 0,
+      onsetFrame: -1,
+      dips: this.dipFinder.found,
+    };
     this.frameSamples = frame;
     const fastHop = options.fastHopSamples ?? FAST_HOP_SAMPLES;
     if (fastHop % CHUNK_SAMPLES !== 0 || fastHop < CHUNK_SAMPLES || fastHop > frame) {
@@ -196,6 +211,7 @@ export class Accumulator {
     this.writePos = 0;
     this.chunkMax = 0;
     this.chunkSq = 0;
+    this.dipFinder.clear();
   }
 
   private finishChunk(): void {
@@ -208,6 +224,7 @@ export class Accumulator {
     }
     this.divisors[chunk] = max;
     this.chunkEnergy[chunk] = this.chunkSq;
+    this.dipFinder.push(this.chunkSq, CHUNK_SAMPLES, this.totalSamples + this.frameOffset);
     this.chunkMax = 0;
     this.chunkSq = 0;
     if (this.writePos === this.frameSamples) {
@@ -274,6 +291,7 @@ export class Accumulator {
     this.resultCredit = Math.max(0, this.resultCredit - 1);
     this.lastResultHz = hz;
     this.onResult(result);
+    this.dipFinder.take();
   }
 
   /** See `AnalysisResult.onsetFrame`. */

@@ -7,6 +7,7 @@
  * after a failure or teardown, the processor is inert.
  */
 import { Accumulator, type AnalysisResult } from './accumulator';
+import { MAX_DIPS_PER_RESULT } from './accumulator-dips';
 import { analysisWindow } from './analysis-window';
 import { onsetHopSamples, onsetSubFrameSamples } from './onset-locator';
 import { ENGINE_DEFAULTS, PitchEngine } from './engine/pitch-engine';
@@ -37,6 +38,9 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
     levelDb: 0,
     endFrame: 0,
     onsetFrame: -1,
+    dipCount: 0,
+    dipAttackFrames: new Float64Array(MAX_DIPS_PER_RESULT),
+    dipDepthsDb: new Float64Array(MAX_DIPS_PER_RESULT),
     memoryBytes: 0,
   };
   private readonly post = (result: AnalysisResult): void => {
@@ -46,6 +50,9 @@ class AccumulatorProcessor extends AudioWorkletProcessor {
     message.levelDb = result.levelDb;
     message.endFrame = result.endFrame;
     message.onsetFrame = result.onsetFrame;
+    message.dipCount = result.dips.count;
+    message.dipAttackFrames.set(result.dips.attackFrames);
+    message.dipDepthsDb.set(result.dips.depthsDb);
     message.memoryBytes = this.engine ? this.engine.memoryBytes() : 0;
     this.port.postMessage(message);
   };

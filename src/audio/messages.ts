@@ -58,6 +58,14 @@ export interface PitchMessage {
   endFrame: number;
   /** Where the note this analysis newly names began (audio-clock frame), or -1 (see accumulator). */
   onsetFrame: number;
+  /**
+   * Level dips found since the previous pitch message (`accumulator-dips.ts`): the first
+   * `dipCount` entries of each array (fixed length MAX_DIPS_PER_RESULT, reused by the sender):
+   * the re-attack's audio-clock frame and the dip's depth, dB.
+   */
+  dipCount: number;
+  dipAttackFrames: Float64Array;
+  dipDepthsDb: Float64Array;
   /** WASM linear memory, bytes (flat over time = no leak). */
   memoryBytes: number;
 }

@@ -77,6 +77,20 @@ export interface PitchReading {
   noteHz: number;
   /** Where that note began, ms; NaN when none. */
   noteOnsetMs: number;
+  /**
+   * Level dips since the previous reading, found at ~3 ms resolution whatever the window (a block
+   * window averages a tongue stroke away): a tongued note re-attacks after one, a slur has none.
+   * Empty when none (and in readings without audio).
+   */
+  dips: readonly LevelDip[];
+}
+
+/** A short dip in the input level and the re-attack after it (`accumulator-dips.ts`). */
+export interface LevelDip {
+  /** When the level came back (above half the depth): the re-attack, ms (same timeline as `timeMs`). */
+  attackMs: number;
+  /** How far the level fell below the lower of the levels around it, dB (≥ 2). */
+  depthDb: number;
 }
 
 export type { NoteEvent } from './note-tracker';

@@ -9,7 +9,14 @@ import { createAudioClock, type ClockContext } from './audio-clock';
 import { ENGINE_DEFAULTS } from './engine/pitch-engine';
 import type { PitchMessage, ReadyMessage } from './messages';
 import { createNoteTracker, trackerOptionsFor, type NoteEvent } from './note-tracker';
-import { LEVEL_FLOOR_DB, type AnalysisMode, type PitchReading } from './pitch-service-types';
+import {
+  LEVEL_FLOOR_DB,
+  type AnalysisMode,
+  type LevelDip,
+  type PitchReading,
+} from './pitch-service-types';
+
+const NO_DIPS: readonly LevelDip[] = Object.freeze([]);
 
 /** Default ceiling: written C7 on the piccolo in B♭ (sounding B♭7, 3729 Hz) plus a whole tone. */
 export const DEFAULT_CEILING_HZ = 4186;
@@ -47,6 +54,7 @@ export function idleReading(atMs: number, mode: AnalysisMode): PitchReading {
     live: false,
     noteHz: 0,
     noteOnsetMs: Number.NaN,
+    dips: NO_DIPS,
   };
 }
 
@@ -81,6 +89,19 @@ export function createStreamDecoder(
       const windowStartMs = clock.toPerfMs(message.endFrame - windowSamples);
       const windowEndMs = clock.toPerfMs(message.endFrame);
       const onsetMs = message.onsetFrame >= 0 ? clock.toPerfMs(message.onsetFrame) : Number.NaN;
+      let dips = NO_DIPS;
+      // Older senders (and tests' hand-made messages) may carry none.
+      const dipCount = message.dipCount ?? 0;
+      if (dipCount > 0) {
+        const list: LevelDip[] = [];
+        for (let k = 0; k < dipCount; k++) {
+          list.push({
+            attackMs: clock.toPerfMs(message.dipAttackFrames[k]),
+            depthDb: message.dipDepthsDb[k],
+          });
+        }
+        dips = list.sort((a, b) => a.attackMs - b.attackMs);
+      }
       const events = tracker.push({ hz, windowStartMs, windowEndMs, onsetMs });
       const reading: PitchReading = {
         hz,
@@ -95,6 +116,7 @@ export function createStreamDecoder(
         live: true,
         noteHz: tracker.current.hz,
         noteOnsetMs: tracker.current.onsetMs,
+        dips,
       };
       return { reading, events };
     },

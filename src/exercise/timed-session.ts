@@ -11,7 +11,11 @@ import {
   timedNotes,
   writtenMidiToHz,
   summarizeArticulation,
+  articulationOnsets,
+  REATTACK_DIP_DB,
+  SAME_ATTACK_MS,
   type ArticulationSummary,
+  type LevelDipSample,
   type AttemptSummary,
   type InstrumentId,
   type NoteScore,
@@ -131,6 +135,12 @@ export function createTimedSession(options: TimedOptions): TimedSession {
   /** Half the analysis window of the readings heard (block mode ~46 ms, fast ~11 ms). */
   let halfWindowMs = 0;
   const onsetsMs: number[] = [];
+  /**
+   * The stream's level dips (tongue strokes and lesser), and whether each lies inside a note the
+   * stream already heard (not before it, nor at its own start: noise before a note, or the attack
+   * that begins it, is no re-attack).
+   */
+  const dips: (LevelDipSample & { inNote: boolean })[] = [];
   let firstNoteMs = 0;
   /** End of the newest analysed window heard (the stream's clock, not the wall clock). */
   let heardUntilMs = Number.NEGATIVE_INFINITY;
@@ -150,6 +160,12 @@ export function createTimedSession(options: TimedOptions): TimedSession {
   };
 
   const score = (): void => {
+    // Note starts: the tracker's note-ons and the tongue's re-attacks (legato tonguing never
+    // stops the pitch, so only its level dip marks the new note).
+    const starts = articulationOnsets(
+      onsetsMs,
+      dips.filter((d) => d.depthDb >= REATTACK_DIP_DB && d.inNote).map((d) => d.attackMs),
+    );
     const outcomes = notes.map((n, i): TimedOutcome => {
       const [from, to] = windowOf(i);
       const frames = samples.filter((s) => s.timeMs >= from && s.timeMs < to);
@@ -158,10 +174,11 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         otherHz: (n.note.neighbours ?? []).map((m) => writtenMidiToHz(m, instrument, a4Hz)),
         dueMs: dueMs(i),
         noteMs: n.beats * beatMs,
-        onsetsMs: onsetsMs.filter((ms) => ms >= from - 50 && ms < to),
+        onsetsMs: starts.filter((ms) => ms >= from - 50 && ms < to),
         bandCents: options.inTuneCents,
         halfWindowMs,
         expect: n.slurredIn ? 'slurred' : undefined,
+        dips: dips.filter((d) => d.attackMs >= from - 100 && d.attackMs < to),
       });
       const name = spelledName(n.note);
       const heardName = nameOf(result.heardHz);
@@ -188,7 +205,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         ? null
         : summarizeArticulation(
             notes.map((_, i) => dueMs(i)),
-            onsetsMs,
+            starts,
             beatMs / perBeat,
             perBeat,
             outcomes.map((o) => o.result.attackMs),
@@ -221,6 +238,10 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         hz: reading.hz,
         levelDb: reading.levelDb,
       });
+      for (const dip of reading.dips) {
+        const inNote = reading.noteHz > 0 && reading.noteOnsetMs < dip.attackMs - SAME_ATTACK_MS;
+        dips.push({ ...dip, inNote });
+      }
       halfWindowMs = (reading.windowEndMs - reading.windowStartMs) / 2;
       heardUntilMs = Math.max(heardUntilMs, reading.windowEndMs);
     },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { articulationPassage, summarizeArticulation } from './articulation';
+import {
+  articulationOnsets,
+  articulationPassage,
+  SAME_ATTACK_MS,
+  summarizeArticulation,
+} from './articulation';
 import { bars, timedNotes } from './notation';
 import { spelledName } from './scales';
 
@@ -61,5 +66,29 @@ describe('summarizeArticulation', () => {
     expect(summarizeArticulation(due, uneven, 125, 4, []).score).toBeLessThan(
       summarizeArticulation(due, even, 125, 4, []).score,
     );
+  });
+});
+
+describe('articulationOnsets', () => {
+  it('re-attacks count as note starts; a note-on within SAME_ATTACK_MS of one is the same attack', () => {
+    // One note-on (the first note, after silence) and re-attacks inside the held pitch.
+    expect(articulationOnsets([1000], [1250, 1500, 1750])).toEqual([1000, 1250, 1500, 1750]);
+    // The tracker also saw the third note (a longer stroke): kept once, at the re-attack.
+    expect(articulationOnsets([1000, 1495], [1250, 1500])).toEqual([1000, 1250, 1500]);
+    expect(articulationOnsets([1000, 1500 - SAME_ATTACK_MS - 1], [1500])).toEqual([
+      1000,
+      1500 - SAME_ATTACK_MS - 1,
+      1500,
+    ]);
+  });
+
+  it('with the re-attacks, legato double tonguing reads 4 notes per beat; from note-ons alone, 1', () => {
+    const due = Array.from({ length: 12 }, (_, k) => 1000 + 125 * k);
+    const strokes = due.slice(1).map((ms) => ms + 3);
+    const withStrokes = summarizeArticulation(due, articulationOnsets([1002], strokes), 125, 4, []);
+    expect(withStrokes.notesPerBeat).toBe(4);
+    expect(withStrokes.notesHeard).toBe(12);
+    const alone = summarizeArticulation(due, [1002], 125, 4, []);
+    expect(alone.notesPerBeat).toBeLessThan(1);
   });
 });

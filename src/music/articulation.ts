@@ -80,6 +80,26 @@ export function articulationPassage(options: ArticulationOptions): Passage {
   };
 }
 
+/** A note start and a re-attack this close are one attack, ms (the stream's two views of it). */
+export const SAME_ATTACK_MS = 40;
+
+/**
+ * Every note start in a tongued passage: the stream's note-ons and its re-attacks (level dips of
+ * at least REATTACK_DIP_DB, `PitchReading.dips`). Legato tonguing keeps the pitch going through
+ * the stroke, so the stream's note tracker (which ends a note after ~40 ms without pitch) hears
+ * one long note; the re-attack is the tongue's own trace. A note-on within SAME_ATTACK_MS of a
+ * re-attack is the same attack: the re-attack (the level's return, ~3 ms resolution) is kept.
+ */
+export function articulationOnsets(
+  noteOnsMs: readonly number[],
+  reattacksMs: readonly number[],
+): number[] {
+  const kept = noteOnsMs.filter(
+    (on) => !reattacksMs.some((r) => Math.abs(r - on) <= SAME_ATTACK_MS),
+  );
+  return [...kept, ...reattacksMs].sort((a, b) => a - b);
+}
+
 export interface ArticulationSummary {
   /** Onsets matched to a written note / notes written. */
   notesHeard: number;
@@ -97,7 +117,7 @@ export interface ArticulationSummary {
 }
 
 /**
- * Matches each due note to the nearest stream onset within a third of a subdivision, then measures
+ * Matches each due note to the nearest onset (`articulationOnsets`) within a third of a subdivision, then measures
  * the spread of the matched offsets. A missing onset (two notes heard as one: a weak tongue, or the
  * K syllable not speaking) lowers notes per beat.
  */

@@ -3,6 +3,8 @@ import {
   attackCurve,
   overallOf,
   pitchCurve,
+  REATTACK_DIP_DB,
+  reattacked,
   scoreNote,
   steadinessCurve,
   timingCurve,
@@ -235,5 +237,38 @@ describe('slurred or tongued', () => {
   });
   it('not checked when the note is not a slur', () => {
     expect(scoreNote(change({ gapMs: 40, gapDb: -70 }), base).reattacked).toBeNull();
+  });
+});
+
+describe("reattacked, from the stream's level dips", () => {
+  const frames = [{ timeMs: 900, hz: 440, levelDb: -20 }];
+  const cases: { dip: { attackMs: number; depthDb: number } | null; says: boolean; why: string }[] =
+    [
+      { dip: null, says: false, why: 'no dip at all (a slur)' },
+      { dip: { attackMs: 1005, depthDb: 7 }, says: true, why: 'a 7 dB stroke at the onset' },
+      {
+        dip: { attackMs: 1005, depthDb: REATTACK_DIP_DB },
+        says: true,
+        why: 'exactly the threshold',
+      },
+      { dip: { attackMs: 1005, depthDb: 3.7 }, says: false, why: "a slur's crossfade (3.7 dB)" },
+      { dip: { attackMs: 1075, depthDb: 8 }, says: true, why: '75 ms after a block-mode estimate' },
+      { dip: { attackMs: 1200, depthDb: 8 }, says: false, why: 'a stroke on the next note' },
+      { dip: { attackMs: 850, depthDb: 8 }, says: false, why: 'a stroke on the note before' },
+    ];
+  for (const { dip, says, why } of cases) {
+    it(`${why}: ${says ? 'tongued' : 'slurred'}`, () => {
+      expect(reattacked(frames, 1000, dip ? [dip] : [])).toBe(says);
+    });
+  }
+
+  it('the dips, when given, decide (the window levels are for streams without them)', () => {
+    // Window levels dipping 10 dB but no dip from the fine envelope: slurred.
+    const dipping = [
+      { timeMs: 800, hz: 440, levelDb: -20 },
+      { timeMs: 1000, hz: 494, levelDb: -30 },
+    ];
+    expect(reattacked(dipping, 1000)).toBe(true);
+    expect(reattacked(dipping, 1000, [])).toBe(false);
   });
 });

@@ -39,6 +39,7 @@ export function liveReading(
     live: true,
     noteHz: 0,
     noteOnsetMs: Number.NaN,
+    dips: [],
     ...extra,
   };
 }
