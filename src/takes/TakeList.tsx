@@ -8,13 +8,8 @@ import { formatClock } from './take-recorder';
 import { sourceLabel } from './take-controller';
 import { exportTake, importTake } from './take-files';
 import type { TakeMeta } from './take-format';
+import { formatMb, storageSummary } from './take-storage';
 import type { StorageUse, TakeStore } from './take-store';
-
-/** Warn when storage is this full (before recording is refused at MIN_FREE_BYTES). */
-export const STORAGE_WARNING_FRACTION = 0.8;
-
-const mb = (bytes: number): string =>
-  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(1)} MB`;
 
 type Pending =
   { kind: 'rename'; take: TakeMeta } | { kind: 'delete'; take: TakeMeta } | { kind: 'delete-all' };
@@ -58,18 +53,17 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
   const written = (midi: number): string =>
     noteName(concertToWrittenMidi(midi, settings.transposition), { spelling: settings.spelling });
   const takesBytes = takes?.reduce((sum, t) => sum + t.bytes, 0) ?? 0;
-  const nearlyFull = use !== null && use.usageBytes / use.quotaBytes >= STORAGE_WARNING_FRACTION;
+  const storage = storageSummary(takesBytes, use);
 
   return (
     <div className="take-list" data-testid="take-list">
       <p
-        className={`take-list__storage${nearlyFull ? ' take-list__storage--warn' : ''}`}
+        className={`take-list__storage${storage.nearlyFull ? ' take-list__storage--warn' : ''}`}
         data-testid="take-storage"
         data-takes-bytes={takesBytes}
+        data-nearly-full={String(storage.nearlyFull)}
       >
-        Takes: {mb(takesBytes)}
-        {use && ` · storage used ${mb(use.usageBytes)} of ${mb(use.quotaBytes)}`}
-        {nearlyFull && ' — almost full: delete or export old takes before recording more.'}
+        {storage.text}
       </p>
       <div className="take-list__actions">
         <IonButton
@@ -135,7 +129,8 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
                   dateStyle: 'medium',
                   timeStyle: 'short',
                 })}{' '}
-                · {sourceLabel(take.source)} · {formatClock(take.durationMs)} · {mb(take.bytes)}
+                · {sourceLabel(take.source)} · {formatClock(take.durationMs)} ·{' '}
+                {formatMb(take.bytes)}
               </span>
               <span className="take-row__notes" data-testid="take-notes">
                 {take.notesMidi.length ? take.notesMidi.map(written).join(' ') : 'No notes'}
@@ -151,6 +146,7 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
               <IonButton
                 size="small"
                 fill="clear"
+                data-testid="rename-take"
                 onClick={() => setPending({ kind: 'rename', take })}
               >
                 Rename

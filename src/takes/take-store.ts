@@ -26,14 +26,19 @@ export interface StorageUse {
 export interface TakeStore {
   /** Bumped after every change, so lists reload. */
   readonly version: ReadonlyObservable<number>;
-  /** Writes the take's row (the storage probe before recording: throws if storage refuses). */
+  /**
+   * Writes the take's row (the storage probe before recording: throws if storage refuses). A name
+   * the player gave the stored row meanwhile (Rename while it records) is kept.
+   */
   put(meta: TakeMeta): Promise<void>;
+  /** Adds a chunk and updates the row (keeping a stored name, as `put`). */
   appendChunk(chunk: TakeChunk, meta: TakeMeta): Promise<void>;
   /** Replaces the audio of one stored chunk (the exact WAV header of a PCM take). */
   replaceAudio(takeId: string, seq: number, audio: Blob): Promise<void>;
   list(): Promise<TakeMeta[]>;
   /** The whole take assembled from its chunks (playback, export). */
   load(id: string): Promise<Take>;
+  /** Trimmed, at most 200 characters; throws if empty or if the take no longer exists. */
   rename(id: string, name: string): Promise<void>;
   remove(id: string): Promise<void>;
   removeAll(): Promise<void>;
@@ -86,18 +91,25 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
     return db.transaction('rw', takes, chunks, work);
   };
 
+  // The recorder writes the row from its own copy of the meta every second: a rename made while
+  // it records must survive those writes (found by src/takes/take-store.test.ts).
+  const putKeepingName = async (takes: Table<TakeMeta, string>, meta: TakeMeta): Promise<void> => {
+    const stored = await takes.get(meta.id);
+    await takes.put(stored ? { ...meta, name: stored.name } : meta);
+  };
+
   return {
     version,
     async put(meta) {
       const { takes } = await open();
-      await takes.put(meta);
+      await transaction(() => putKeepingName(takes, meta));
       changed();
     },
     async appendChunk(chunk, meta) {
       const { takes, chunks } = await open();
       await transaction(async () => {
         await chunks.put(chunk);
-        await takes.put(meta);
+        await putKeepingName(takes, meta);
       });
       changed();
     },
@@ -132,7 +144,9 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
       const { takes } = await open();
       const trimmed = name.trim().slice(0, 200);
       if (!trimmed) throw new Error('A take needs a name.');
-      await takes.update(id, { name: trimmed });
+      if ((await takes.update(id, { name: trimmed })) === 0) {
+        throw new Error('This take no longer exists.');
+      }
       changed();
     },
     async remove(id) {
