@@ -1,5 +1,5 @@
 import { IonAlert, IonButton } from '@ionic/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { noteName } from '../music';
 import { useObservable } from '../lib/use-observable';
 import { getSettingsStore, useSettings } from '../settings';
@@ -49,6 +49,24 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
       setError(failure instanceof Error ? failure.message : String(failure));
     }
   }, []);
+
+  // One array per opened alert: a new array (any re-render of the list, e.g. a version bump each
+  // second while a take records) makes ion-alert rebuild its inputs, discarding what was typed
+  // (found by e2e/takes-playback.e2e.ts).
+  const renameInputs = useMemo(
+    () =>
+      pending?.kind === 'rename'
+        ? [
+            {
+              name: 'name',
+              type: 'text' as const,
+              value: pending.take.name,
+              attributes: { maxlength: 200 },
+            },
+          ]
+        : [],
+    [pending],
+  );
 
   const written = (midi: number): string =>
     noteName(concertToWrittenMidi(midi, settings.transposition), { spelling: settings.spelling });
@@ -196,18 +214,7 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
               ? `All ${takes?.length ?? 0} takes will be removed from this device. Export any you want to keep first.`
               : undefined
         }
-        inputs={
-          pending?.kind === 'rename'
-            ? [
-                {
-                  name: 'name',
-                  type: 'text',
-                  value: pending.take.name,
-                  attributes: { maxlength: 200 },
-                },
-              ]
-            : []
-        }
+        inputs={renameInputs}
         buttons={[
           { text: 'Cancel', role: 'cancel' },
           {
