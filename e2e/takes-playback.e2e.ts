@@ -161,7 +161,8 @@ describe('takes: rename, loop, speed, storage', () => {
       /** Jumps back to the loop's start from near its end. */
       const wraps = (ts: number[]): number =>
         ts.filter(
-          (t, i) => i > 0 && t < ts[i - 1] && ts[i - 1] >= end - 0.3 && Math.abs(t - start) < 0.5,
+          (t, i) =>
+            i > 0 && t < ts[i - 1] && Math.abs(ts[i - 1] - end) < 0.3 && Math.abs(t - start) < 0.5,
         ).length;
       await modal.getByTestId('take-play').click();
       await poll(async () => wraps(await times())).toBeGreaterThanOrEqual(2);
@@ -207,6 +208,149 @@ describe('takes: rename, loop, speed, storage', () => {
       await modal.getByTestId('takes-back').click();
       await deleteAll(page);
       await modal.getByTestId('takes-close').click();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a take renamed while it records keeps the name typed (the list refreshes every second)',
+    async () => {
+      const { page } = browser;
+      await page.goto(appUrl('/home/tuner'));
+      await connected(page);
+      const record = activePage(page).getByTestId('record-button');
+      await record.click();
+      await poll(() => record.getAttribute('data-state')).toBe('recording');
+      await activePage(page).getByTestId('open-takes').click();
+      const modal = takesModal(page);
+      const row = modal.getByTestId('take-row');
+      await poll(() => row.count()).toBe(1);
+      await modal.getByTestId('rename-take').click();
+      const input = page.locator('ion-alert input');
+      await input.fill('Mid-take name');
+      // Chunks land each second while the alert is open: what was typed stays.
+      const bytes = modal.getByTestId('take-storage');
+      const before = Number(await bytes.getAttribute('data-takes-bytes'));
+      await poll(async () => Number(await bytes.getAttribute('data-takes-bytes'))).toBeGreaterThan(
+        before,
+      );
+      await expect(input.inputValue()).resolves.toBe('Mid-take name');
+      await page.locator('ion-alert button', { hasText: 'Save' }).click();
+      await poll(async () => (await row.textContent()) ?? '').toMatch(/^Mid-take name/);
+      // More chunks, then the final write: the recorder's own copy of the name must not win.
+      const renamedAt = Number(await bytes.getAttribute('data-takes-bytes'));
+      await poll(async () => Number(await bytes.getAttribute('data-takes-bytes'))).toBeGreaterThan(
+        renamedAt,
+      );
+      await modal.getByTestId('takes-close').click();
+      await record.click();
+      await poll(() => text(page, 'record-message')).toMatch(/^Take saved/);
+      await page.reload();
+      await connected(page);
+      await activePage(page).getByTestId('open-takes').click();
+      await poll(async () => (await row.first().textContent()) ?? '').toMatch(/^Mid-take name/);
+      await deleteAll(page);
+      await modal.getByTestId('takes-close').click();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'deleting a take gives its space back in the browser’s storage estimate, round after round',
+    async () => {
+      // PCM takes (no MediaRecorder: ~88 kB/s of WAV), so a take's audio stands well above the
+      // estimate's other movements (IndexedDB's own log of the readings, ~40 kB a round).
+      const page = await browser.context.newPage();
+      await page.addInitScript(() => {
+        delete (globalThis as { MediaRecorder?: unknown }).MediaRecorder;
+      });
+      const usage = () =>
+        page.evaluate(async () => (await navigator.storage.estimate()).usage ?? Number.NaN);
+      await page.goto(appUrl('/home/tuner'));
+      // The service worker's precache (~1.3 MB) is in the estimate once it is active.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      const rounds: { recorded: number; deleted: number; takeBytes: number }[] = [];
+      for (let round = 0; round < 3; round++) {
+        await recordTake(page, 5);
+        await activePage(page).getByTestId('open-takes').click();
+        const modal = takesModal(page);
+        await poll(() => modal.getByTestId('take-row').count()).toBe(1);
+        const takeBytes = Number(
+          await modal.getByTestId('take-storage').getAttribute('data-takes-bytes'),
+        );
+        const recorded = await usage();
+        await deleteAll(page);
+        const deleted = await usage();
+        rounds.push({ recorded, deleted, takeBytes });
+        await modal.getByTestId('takes-close').click();
+      }
+      console.log('storage estimate per round (bytes)', JSON.stringify(rounds));
+      for (const { recorded, deleted, takeBytes } of rounds) {
+        expect(takeBytes).toBeGreaterThan(400_000);
+        // The take's audio leaves the estimate as soon as it is deleted.
+        expect(recorded - deleted).toBeGreaterThan(0.9 * takeBytes);
+      }
+      // Three takes recorded and deleted leave less than one take's audio behind.
+      expect(rounds[2].deleted - rounds[0].deleted).toBeLessThan(rounds[0].takeBytes);
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'the storage line warns from a browser estimate of 85 % full',
+    async () => {
+      const page = await browser.context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await page.addInitScript(() => {
+        StorageManager.prototype.estimate = () => Promise.resolve({ usage: 8.5e9, quota: 10e9 });
+      });
+      await page.goto(appUrl('/home/tuner'));
+      await connected(page);
+      await activePage(page).getByTestId('open-takes').click();
+      const storage = takesModal(page).getByTestId('take-storage');
+      await poll(() => storage.getAttribute('data-nearly-full')).toBe('true');
+      await expect(storage.textContent()).resolves.toBe(
+        'Takes: 0.0 MB · storage used 8.5 GB of 10.0 GB — almost full: delete or export old takes before recording more.',
+      );
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'without IndexedDB (private mode, storage blocked) recording is refused with why; the tuner goes on',
+    async () => {
+      const page = await browser.context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await page.addInitScript(() => {
+        IDBFactory.prototype.open = () => {
+          throw new DOMException('IndexedDB is disabled', 'InvalidStateError');
+        };
+      });
+      await page.goto(appUrl('/home/tuner'));
+      await connected(page);
+      const record = activePage(page).getByTestId('record-button');
+      await record.click();
+      await poll(() => text(page, 'record-message')).toBe(
+        'Storage is unavailable in this browser (private mode or storage blocked): the take cannot be recorded. Practice goes on.',
+      );
+      await expect(record.getAttribute('data-state')).resolves.toBe('idle');
+      // Practice goes on: still listening, still naming the note played.
+      const after = await serviceSnapshot(page);
+      expect(after.state).toBe('connected');
+      await poll(async () => (await serviceSnapshot(page)).hz).toBeGreaterThan(430);
+      await expect(activePage(page).getByText('B4').first().isVisible()).resolves.toBe(true);
+      // The takes screen says why it is empty.
+      await activePage(page).getByTestId('open-takes').click();
+      await poll(
+        async () => (await takesModal(page).getByTestId('takes-error').textContent()) ?? '',
+      ).toBe('Takes are unavailable in this browser (private mode or storage blocked).');
+      expect(errors).toEqual([]);
+      await page.close();
     },
     TEST_TIMEOUT_MS,
   );
