@@ -111,3 +111,30 @@ describe('take store: storage estimate', () => {
     expect(await createTakeStore({ storage: partial }).estimate()).toBeNull();
   });
 });
+
+describe('take store: Delete while a take records', () => {
+  it('the recorder’s later writes do not bring the deleted take back in pieces', async () => {
+    const { first, reopened } = twoOpenings();
+    const recording = meta('a', 'A', { state: 'recording' });
+    await first.put(recording);
+    await first.appendChunk(chunk('a', 0, 100), recording);
+    await first.remove('a');
+    await expect(first.appendChunk(chunk('a', 1, 100), recording)).rejects.toThrow(
+      'This take was deleted while it was recording.',
+    );
+    await expect(first.put({ ...recording, state: 'complete' })).rejects.toThrow('deleted');
+    await expect(first.replaceAudio('a', 0, new Blob([]))).rejects.toThrow('deleted');
+    expect(await reopened().list()).toEqual([]);
+  });
+
+  it('nor after Delete all, even for a write queued behind it', async () => {
+    const { first, reopened } = twoOpenings();
+    const recording = meta('a', 'A', { state: 'recording' });
+    await first.appendChunk(chunk('a', 0, 100), recording);
+    const clearing = first.removeAll();
+    const late = first.appendChunk(chunk('a', 1, 100), recording);
+    await clearing;
+    await expect(late).rejects.toThrow('deleted');
+    expect(await reopened().list()).toEqual([]);
+  });
+});

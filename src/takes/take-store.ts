@@ -18,6 +18,14 @@ export interface TakeChunk {
   notes: TakeNote[];
 }
 
+/** A write to a take the player deleted while it was recording (it must not come back). */
+export class TakeDeletedError extends Error {
+  constructor() {
+    super('This take was deleted while it was recording.');
+    this.name = 'TakeDeletedError';
+  }
+}
+
 export interface StorageUse {
   usageBytes: number;
   quotaBytes: number;
@@ -31,7 +39,10 @@ export interface TakeStore {
    * the player gave the stored row meanwhile (Rename while it records) is kept.
    */
   put(meta: TakeMeta): Promise<void>;
-  /** Adds a chunk and updates the row (keeping a stored name, as `put`). */
+  /**
+   * Adds a chunk and updates the row (keeping a stored name, as `put`). Throws TakeDeletedError
+   * once the take was deleted (Delete while it records), so it is not brought back in pieces.
+   */
   appendChunk(chunk: TakeChunk, meta: TakeMeta): Promise<void>;
   /** Replaces the audio of one stored chunk (the exact WAV header of a PCM take). */
   replaceAudio(takeId: string, seq: number, audio: Blob): Promise<void>;
@@ -93,7 +104,11 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
 
   // The recorder writes the row from its own copy of the meta every second: a rename made while
   // it records must survive those writes (found by src/takes/take-store.test.ts).
+  // Takes deleted through this store: the recorder's later writes must not re-create them.
+  const deleted = new Set<string>();
   const putKeepingName = async (takes: Table<TakeMeta, string>, meta: TakeMeta): Promise<void> => {
+    // Checked again inside the transaction: a Delete all that began first has run by now.
+    if (deleted.has(meta.id)) throw new TakeDeletedError();
     const stored = await takes.get(meta.id);
     await takes.put(stored ? { ...meta, name: stored.name } : meta);
   };
@@ -101,11 +116,13 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
   return {
     version,
     async put(meta) {
+      if (deleted.has(meta.id)) throw new TakeDeletedError();
       const { takes } = await open();
       await transaction(() => putKeepingName(takes, meta));
       changed();
     },
     async appendChunk(chunk, meta) {
+      if (deleted.has(meta.id)) throw new TakeDeletedError();
       const { takes, chunks } = await open();
       await transaction(async () => {
         await chunks.put(chunk);
@@ -114,6 +131,7 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
       changed();
     },
     async replaceAudio(takeId, seq, audio) {
+      if (deleted.has(takeId)) throw new TakeDeletedError();
       const { chunks } = await open();
       await chunks.update([takeId, seq], { audio });
     },
@@ -150,6 +168,7 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
       changed();
     },
     async remove(id) {
+      deleted.add(id);
       const { takes, chunks } = await open();
       await transaction(async () => {
         await chunks.where('takeId').equals(id).delete();
@@ -160,6 +179,7 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
     async removeAll() {
       const { takes, chunks } = await open();
       await transaction(async () => {
+        for (const id of await takes.toCollection().primaryKeys()) deleted.add(id);
         await chunks.clear();
         await takes.clear();
       });
