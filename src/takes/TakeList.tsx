@@ -1,5 +1,5 @@
 import { IonAlert, IonButton } from '@ionic/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { noteName } from '../music';
 import { useObservable } from '../lib/use-observable';
 import { getSettingsStore, useSettings } from '../settings';
@@ -8,13 +8,8 @@ import { formatClock } from './take-recorder';
 import { sourceLabel } from './take-controller';
 import { exportTake, importTake } from './take-files';
 import type { TakeMeta } from './take-format';
+import { formatMb, storageSummary } from './take-storage';
 import type { StorageUse, TakeStore } from './take-store';
-
-/** Warn when storage is this full (before recording is refused at MIN_FREE_BYTES). */
-export const STORAGE_WARNING_FRACTION = 0.8;
-
-const mb = (bytes: number): string =>
-  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(1)} MB`;
 
 type Pending =
   { kind: 'rename'; take: TakeMeta } | { kind: 'delete'; take: TakeMeta } | { kind: 'delete-all' };
@@ -55,21 +50,38 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
     }
   }, []);
 
+  // One array per opened alert: a new array (any re-render of the list, e.g. a version bump each
+  // second while a take records) makes ion-alert rebuild its inputs, discarding what was typed
+  // (found by e2e/takes-playback.e2e.ts).
+  const renameInputs = useMemo(
+    () =>
+      pending?.kind === 'rename'
+        ? [
+            {
+              name: 'name',
+              type: 'text' as const,
+              value: pending.take.name,
+              attributes: { maxlength: 200 },
+            },
+          ]
+        : [],
+    [pending],
+  );
+
   const written = (midi: number): string =>
     noteName(concertToWrittenMidi(midi, settings.transposition), { spelling: settings.spelling });
   const takesBytes = takes?.reduce((sum, t) => sum + t.bytes, 0) ?? 0;
-  const nearlyFull = use !== null && use.usageBytes / use.quotaBytes >= STORAGE_WARNING_FRACTION;
+  const storage = storageSummary(takesBytes, use);
 
   return (
     <div className="take-list" data-testid="take-list">
       <p
-        className={`take-list__storage${nearlyFull ? ' take-list__storage--warn' : ''}`}
+        className={`take-list__storage${storage.nearlyFull ? ' take-list__storage--warn' : ''}`}
         data-testid="take-storage"
         data-takes-bytes={takesBytes}
+        data-nearly-full={String(storage.nearlyFull)}
       >
-        Takes: {mb(takesBytes)}
-        {use && ` · storage used ${mb(use.usageBytes)} of ${mb(use.quotaBytes)}`}
-        {nearlyFull && ' — almost full: delete or export old takes before recording more.'}
+        {storage.text}
       </p>
       <div className="take-list__actions">
         <IonButton
@@ -135,7 +147,8 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
                   dateStyle: 'medium',
                   timeStyle: 'short',
                 })}{' '}
-                · {sourceLabel(take.source)} · {formatClock(take.durationMs)} · {mb(take.bytes)}
+                · {sourceLabel(take.source)} · {formatClock(take.durationMs)} ·{' '}
+                {formatMb(take.bytes)}
               </span>
               <span className="take-row__notes" data-testid="take-notes">
                 {take.notesMidi.length ? take.notesMidi.map(written).join(' ') : 'No notes'}
@@ -151,6 +164,7 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
               <IonButton
                 size="small"
                 fill="clear"
+                data-testid="rename-take"
                 onClick={() => setPending({ kind: 'rename', take })}
               >
                 Rename
@@ -200,18 +214,7 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
               ? `All ${takes?.length ?? 0} takes will be removed from this device. Export any you want to keep first.`
               : undefined
         }
-        inputs={
-          pending?.kind === 'rename'
-            ? [
-                {
-                  name: 'name',
-                  type: 'text',
-                  value: pending.take.name,
-                  attributes: { maxlength: 200 },
-                },
-              ]
-            : []
-        }
+        inputs={renameInputs}
         buttons={[
           { text: 'Cancel', role: 'cancel' },
           {

@@ -136,13 +136,20 @@ function PlayerView(props: { take: Take; player: Player; beforePlay: () => Promi
   const label = (midi: number): string => written(midi, transposition, spelling, false);
 
   return (
-    <div className="take-player" data-testid="take-player" data-playing={String(playing)}>
+    <div
+      className="take-player"
+      data-testid="take-player"
+      data-playing={String(playing)}
+      data-duration-ms={durationMs}
+    >
       <h2 className="take-player__name">{take.meta.name}</h2>
       <canvas
         ref={canvasRef}
         className="take-player__trace"
         style={{ height: TRACE_HEIGHT_PX }}
         data-testid="take-trace"
+        data-loop-start-ms={loop ? Math.round(loop.startMs) : undefined}
+        data-loop-end-ms={loop ? Math.round(loop.endMs) : undefined}
         data-notes={take.notes
           .map((n) => written(Math.round(hzToMidi(n.hz)), transposition, spelling, true))
           .join(' ')}

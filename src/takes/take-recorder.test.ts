@@ -194,4 +194,22 @@ describe('recording a take', () => {
     const [meta] = await inner.list();
     expect(meta).toMatchObject({ bytes: 7, state: 'recording' }); // listed as interrupted
   });
+
+  it('stops with a message when the take is deleted while it records, and it stays deleted', async () => {
+    const t = setup();
+    await t.recorder.start('tuner', 'x');
+    t.advance(1000);
+    t.chunk(7);
+    await expect.poll(async () => (await t.store.list())[0]?.bytes).toBe(7);
+    await t.store.remove('take-1');
+    t.advance(1000);
+    t.chunk(7);
+    await expect.poll(() => t.recorder.state.get().state).toBe('idle');
+    expect(t.stops()).toBe(1);
+    expect(t.recorder.state.get()).toMatchObject({
+      tone: 'error',
+      message: 'The take was deleted while it was recording: recording stopped.',
+    });
+    expect(await t.store.list()).toEqual([]);
+  });
 });

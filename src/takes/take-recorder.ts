@@ -20,7 +20,7 @@ import {
 } from '../audio/recorder';
 import { hzToMidi } from '../music';
 import { NOTES_SHOWN, type TakeMeta, type TakeNote, type TakeSource } from './take-format';
-import type { TakeStore } from './take-store';
+import { TakeDeletedError, type TakeStore } from './take-store';
 
 /** Below this much free storage a take is refused before it starts (~10 min of Opus at 64 kb/s). */
 export const MIN_FREE_BYTES = 5 * 1024 * 1024;
@@ -198,7 +198,10 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
           await store.appendChunk(chunk, snapshot);
         } catch (error) {
           storageError = error;
-          stopReason = `${storageMessage(error)}: the take was stopped and kept up to ${formatClock(snapshot.durationMs)}.`;
+          stopReason =
+            error instanceof TakeDeletedError
+              ? 'The take was deleted while it was recording: recording stopped.'
+              : `${storageMessage(error)}: the take was stopped and kept up to ${formatClock(snapshot.durationMs)}.`;
           void recorder?.stop();
         }
       });

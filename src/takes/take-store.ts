@@ -18,6 +18,14 @@ export interface TakeChunk {
   notes: TakeNote[];
 }
 
+/** A write to a take the player deleted while it was recording (it must not come back). */
+export class TakeDeletedError extends Error {
+  constructor() {
+    super('This take was deleted while it was recording.');
+    this.name = 'TakeDeletedError';
+  }
+}
+
 export interface StorageUse {
   usageBytes: number;
   quotaBytes: number;
@@ -26,14 +34,22 @@ export interface StorageUse {
 export interface TakeStore {
   /** Bumped after every change, so lists reload. */
   readonly version: ReadonlyObservable<number>;
-  /** Writes the take's row (the storage probe before recording: throws if storage refuses). */
+  /**
+   * Writes the take's row (the storage probe before recording: throws if storage refuses). A name
+   * the player gave the stored row meanwhile (Rename while it records) is kept.
+   */
   put(meta: TakeMeta): Promise<void>;
+  /**
+   * Adds a chunk and updates the row (keeping a stored name, as `put`). Throws TakeDeletedError
+   * once the take was deleted (Delete while it records), so it is not brought back in pieces.
+   */
   appendChunk(chunk: TakeChunk, meta: TakeMeta): Promise<void>;
   /** Replaces the audio of one stored chunk (the exact WAV header of a PCM take). */
   replaceAudio(takeId: string, seq: number, audio: Blob): Promise<void>;
   list(): Promise<TakeMeta[]>;
   /** The whole take assembled from its chunks (playback, export). */
   load(id: string): Promise<Take>;
+  /** Trimmed, at most 200 characters; throws if empty or if the take no longer exists. */
   rename(id: string, name: string): Promise<void>;
   remove(id: string): Promise<void>;
   removeAll(): Promise<void>;
@@ -86,22 +102,36 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
     return db.transaction('rw', takes, chunks, work);
   };
 
+  // The recorder writes the row from its own copy of the meta every second: a rename made while
+  // it records must survive those writes (found by src/takes/take-store.test.ts).
+  // Takes deleted through this store: the recorder's later writes must not re-create them.
+  const deleted = new Set<string>();
+  const putKeepingName = async (takes: Table<TakeMeta, string>, meta: TakeMeta): Promise<void> => {
+    // Checked again inside the transaction: a Delete all that began first has run by now.
+    if (deleted.has(meta.id)) throw new TakeDeletedError();
+    const stored = await takes.get(meta.id);
+    await takes.put(stored ? { ...meta, name: stored.name } : meta);
+  };
+
   return {
     version,
     async put(meta) {
+      if (deleted.has(meta.id)) throw new TakeDeletedError();
       const { takes } = await open();
-      await takes.put(meta);
+      await transaction(() => putKeepingName(takes, meta));
       changed();
     },
     async appendChunk(chunk, meta) {
+      if (deleted.has(meta.id)) throw new TakeDeletedError();
       const { takes, chunks } = await open();
       await transaction(async () => {
         await chunks.put(chunk);
-        await takes.put(meta);
+        await putKeepingName(takes, meta);
       });
       changed();
     },
     async replaceAudio(takeId, seq, audio) {
+      if (deleted.has(takeId)) throw new TakeDeletedError();
       const { chunks } = await open();
       await chunks.update([takeId, seq], { audio });
     },
@@ -132,10 +162,13 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
       const { takes } = await open();
       const trimmed = name.trim().slice(0, 200);
       if (!trimmed) throw new Error('A take needs a name.');
-      await takes.update(id, { name: trimmed });
+      if ((await takes.update(id, { name: trimmed })) === 0) {
+        throw new Error('This take no longer exists.');
+      }
       changed();
     },
     async remove(id) {
+      deleted.add(id);
       const { takes, chunks } = await open();
       await transaction(async () => {
         await chunks.where('takeId').equals(id).delete();
@@ -146,6 +179,7 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
     async removeAll() {
       const { takes, chunks } = await open();
       await transaction(async () => {
+        for (const id of await takes.toCollection().primaryKeys()) deleted.add(id);
         await chunks.clear();
         await takes.clear();
       });
