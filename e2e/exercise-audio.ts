@@ -3,32 +3,19 @@
  * cut to its written length (a short silence before the next = a tongued attack), optionally
  * detuned by resampling, written as one 48 kHz mono WAV the fake microphone loops.
  */
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeWav } from '../src/audio/testing/wav';
 import { audioFile } from './browser';
+import { writeWav16 } from './synth-wav';
 
 const RATE = 48000;
 
 /** Mono 16-bit PCM WAV → samples in −1..1 and the sample rate. */
 function readWav(path: string): { samples: Float32Array; rate: number } {
-  const buffer = readFileSync(path);
-  let offset = 12;
-  let rate = 0;
-  while (offset + 8 <= buffer.length) {
-    const id = buffer.toString('ascii', offset, offset + 4);
-    const size = buffer.readUInt32LE(offset + 4);
-    if (id === 'fmt ') rate = buffer.readUInt32LE(offset + 12);
-    if (id === 'data') {
-      const samples = new Float32Array(size / 2);
-      for (let i = 0; i < samples.length; i++) {
-        samples[i] = buffer.readInt16LE(offset + 8 + 2 * i) / 32768;
-      }
-      return { samples, rate };
-    }
-    offset += 8 + size + (size % 2);
-  }
-  throw new Error(`${path}: no data chunk`);
+  const { samples, sampleRate } = decodeWav(readFileSync(path));
+  return { samples, rate: sampleRate };
 }
 
 /** The corpus file of a concert MIDI note (clean, either sample rate). */
@@ -87,23 +74,6 @@ export function writePhrase(notes: readonly PhraseNote[]): string {
     }
     at += slot;
   }
-  const data = Buffer.alloc(44 + 2 * total);
-  data.write('RIFF', 0, 'ascii');
-  data.writeUInt32LE(36 + 2 * total, 4);
-  data.write('WAVEfmt ', 8, 'ascii');
-  data.writeUInt32LE(16, 16);
-  data.writeUInt16LE(1, 20);
-  data.writeUInt16LE(1, 22);
-  data.writeUInt32LE(RATE, 24);
-  data.writeUInt32LE(RATE * 2, 28);
-  data.writeUInt16LE(2, 32);
-  data.writeUInt16LE(16, 34);
-  data.write('data', 36, 'ascii');
-  data.writeUInt32LE(2 * total, 40);
-  for (let i = 0; i < total; i++) {
-    data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, out[i])) * 32767), 44 + 2 * i);
-  }
   const path = join(mkdtempSync(join(tmpdir(), 'embouchure-phrase-')), 'phrase.wav');
-  writeFileSync(path, data);
-  return path;
+  return writeWav16(path, RATE, out);
 }

@@ -12,6 +12,7 @@ import { FingeringView } from '../tuner/FingeringView';
 import { InputLevelMeter } from '../tuner/InputLevelMeter';
 import { ListenForA4 } from '../tuner/ListenForA4';
 import { TargetLine } from '../tuner/TargetLine';
+import { PanelToggle } from '../tuner/PanelToggle';
 import { PitchTrace } from '../tuner/PitchTrace';
 import { formatCents, noPitchText, noteLabels } from '../tuner/tuner-display';
 import { StrobeView } from '../tuner/StrobeView';
@@ -109,26 +110,20 @@ export default function TunerPage() {
             view={settings.tunerView}
             onChange={(tunerView) => store.update({ tunerView })}
           />
-          <button
-            type="button"
-            className={droneOpen ? 'tuner-button tuner-button--on' : 'tuner-button'}
-            data-testid="drone-open"
-            aria-expanded={droneOpen}
-            aria-controls="tuner-drone-panel"
-            onClick={() => setDroneOpen((open) => !open)}
-          >
-            Drone
-          </button>
-          <button
-            type="button"
-            className={listenOpen ? 'tuner-button tuner-button--on' : 'tuner-button'}
-            data-testid="listen-open"
-            aria-expanded={listenOpen}
-            aria-controls="tuner-listen-panel"
-            onClick={() => setListenOpen((open) => !open)}
-          >
-            Set A4
-          </button>
+          <PanelToggle
+            label="Drone"
+            open={droneOpen}
+            panelId="tuner-drone-panel"
+            testId="drone-open"
+            onToggle={() => setDroneOpen((open) => !open)}
+          />
+          <PanelToggle
+            label="Set A4"
+            open={listenOpen}
+            panelId="tuner-listen-panel"
+            testId="listen-open"
+            onToggle={() => setListenOpen((open) => !open)}
+          />
         </div>
         {/* Kept mounted when closed: a drone that is playing keeps playing. */}
         <div id="tuner-drone-panel" hidden={!droneOpen}>
