@@ -12,7 +12,7 @@ import {
   type Tonguing,
 } from '../music';
 import { useSettings } from '../settings';
-import { BandSetting, bandProblem, ChoiceSegment } from './SetupControls';
+import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from './SetupControls';
 import { TempoInput, validTempo } from './TempoInput';
 import { TimedExercise } from './TimedExercise';
 
@@ -156,19 +156,7 @@ export function ArticulationExercise(props: {
         defaultCents={ARTICULATION_DEFAULT_BAND_CENTS}
         onChange={setBandCents}
       />
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      <div className="buttons">
-        <button type="button" data-testid="art-go" onClick={start}>
-          Continue
-        </button>
-        <button type="button" onClick={props.onBack}>
-          Back
-        </button>
-      </div>
+      <SetupActions error={error} goTestId="art-go" onGo={start} onBack={props.onBack} />
     </section>
   );
 }

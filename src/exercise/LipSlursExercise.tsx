@@ -13,7 +13,7 @@ import {
   type Subdivision,
 } from '../music';
 import { TimedExercise } from './TimedExercise';
-import { BandSetting, bandProblem, ChoiceSegment } from './SetupControls';
+import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from './SetupControls';
 
 /** Lip slurs default to ±20 ¢: partials bend, and the ear forgives a moving note more. */
 export const LIP_SLURS_DEFAULT_BAND_CENTS = 20;
@@ -157,19 +157,7 @@ export function LipSlursExercise(props: {
         defaultCents={LIP_SLURS_DEFAULT_BAND_CENTS}
         onChange={setBandCents}
       />
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      <div className="buttons">
-        <button type="button" data-testid="slur-go" onClick={start}>
-          Continue
-        </button>
-        <button type="button" onClick={props.onBack}>
-          Back
-        </button>
-      </div>
+      <SetupActions error={error} goTestId="slur-go" onGo={start} onBack={props.onBack} />
     </section>
   );
 }

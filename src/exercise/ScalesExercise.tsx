@@ -16,7 +16,7 @@ import {
 import { useSettings } from '../settings';
 import { TimedExercise } from './TimedExercise';
 import { ArticulationExercise } from './ArticulationExercise';
-import { BandSetting, bandProblem, ChoiceSegment } from './SetupControls';
+import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from './SetupControls';
 import { parseKeyName, phrase, type Passage, type Subdivision } from '../music';
 
 /** Scales default to ±15 ¢: moving notes are judged on their centre, which a teacher hears so. */
@@ -222,19 +222,7 @@ export function ScalesExercise(props: {
         <input type="checkbox" checked={drone} onChange={(e) => setDrone(e.target.checked)} /> Drone
         on the tonic (use headphones)
       </label>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      <div className="buttons">
-        <button type="button" data-testid="scale-go" onClick={start}>
-          Continue
-        </button>
-        <button type="button" onClick={props.onBack}>
-          Back
-        </button>
-      </div>
+      <SetupActions error={error} goTestId="scale-go" onGo={start} onBack={props.onBack} />
     </section>
   );
 }

@@ -85,3 +85,29 @@ export function ChoiceSegment<T extends string>(props: {
     </div>
   );
 }
+
+/** The end of every exercise setup: the setup's problem (if any), then Continue and Back. */
+export function SetupActions(props: {
+  error: string | null;
+  goTestId: string;
+  onGo: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <>
+      {props.error && (
+        <p role="alert" className="error">
+          {props.error}
+        </p>
+      )}
+      <div className="buttons">
+        <button type="button" data-testid={props.goTestId} onClick={props.onGo}>
+          Continue
+        </button>
+        <button type="button" onClick={props.onBack}>
+          Back
+        </button>
+      </div>
+    </>
+  );
+}
