@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import {
+  dropIonIconElement,
   exposeRoutingFactory,
   markIonicNavPure,
   parseIonicWrappers,
@@ -73,5 +74,12 @@ describe('ionic per-component imports', () => {
     expect(patched).toContain('const IonBackButton = /*@__PURE__*/ (() => class IonBackButton');
     expect(patched).toContain('export { createRoutingComponent as ');
     expect(patched).toMatch(/export \{ createInlineOverlayComponent as \w+ \};\n$/);
+  });
+
+  it('cuts the ion-icon element import out of @ionic/react, and fails loudly if it moved', () => {
+    const patched = dropIonIconElement(ionicReactSource);
+    expect(patched).not.toContain('ionicons/components');
+    expect(patched).toContain('const defineCustomElement$1k = () => { throw new Error(');
+    expect(() => dropIonIconElement('export {};')).toThrow(/ion-icon import not found/);
   });
 });

@@ -223,6 +223,28 @@ export function markIonicNavPure(source: string): string {
   return result;
 }
 
+const ION_ICON_IMPORT =
+  "import { defineCustomElement as defineCustomElement$1k } from 'ionicons/components/ion-icon.js';";
+
+/**
+ * Cuts `@ionic/react`'s static import of ionicons' `ion-icon` element. The bundler assigns a
+ * module to a chunk by static reachability, not by which statements survive tree-shaking, so
+ * that one import kept ionicons' own Stencil runtime (~8 kB gzip) in the entry chunk even with
+ * no `IonIcon` anywhere. The app draws icons with `src/shared-ui/Icon.tsx` (lint bans `IonIcon`);
+ * an `IonIcon` that slipped through fails with this message when it first renders.
+ */
+export function dropIonIconElement(source: string): string {
+  if (!source.includes(ION_ICON_IMPORT)) {
+    // A changed @ionic/react build: fail loudly rather than silently regrow the entry.
+    throw new Error('ionic-per-component: ion-icon import not found in @ionic/react');
+  }
+  return source.replace(
+    ION_ICON_IMPORT,
+    'const defineCustomElement$1k = () => { throw new Error(' +
+      "'IonIcon is not bundled: use <Icon> from src/shared-ui/Icon.tsx (README, Bundle size)'); };",
+  );
+}
+
 export function ionicPerComponentPlugin(): Plugin {
   let wrappers: Map<string, IonicWrapper> | undefined;
   const load = (): Map<string, IonicWrapper> => {
@@ -255,7 +277,10 @@ export function ionicPerComponentPlugin(): Plugin {
     },
     transform(code, id) {
       if (/[\\/]@ionic[\\/]react[\\/]dist[\\/]index\.js$/.test(id)) {
-        return { code: exposeRoutingFactory(markIonicNavPure(code)), map: null };
+        return {
+          code: exposeRoutingFactory(markIonicNavPure(dropIonIconElement(code))),
+          map: null,
+        };
       }
       if (!/[\\/]src[\\/].*\.tsx?$/.test(id) || id.includes('node_modules')) return null;
       if (!code.includes('@ionic/react')) return null;

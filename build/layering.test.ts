@@ -55,6 +55,17 @@ describe('import direction (lint)', () => {
     expect((await errorsFor(filePath, code)).length).toBeGreaterThan(0);
   });
 
+  it.each(['src/shell/probe.tsx', 'src/tuner/probe.tsx', 'src/analytics/probe.tsx'])(
+    'IonIcon (cut from the build) fails lint in %s, other Ionic components do not',
+    async (filePath) => {
+      const code =
+        "import { IonIcon, IonButton } from '@ionic/react';\nexport const probe = [IonIcon, IonButton];\n";
+      expect(await errorsFor(filePath, code)).toEqual([
+        expect.stringMatching(/Use <Icon> from src\/shared-ui\/Icon\.tsx/),
+      ]);
+    },
+  );
+
   it('a session module may import the stream types (data, no Web Audio)', async () => {
     const code =
       "import type { PitchReading } from '../audio/pitch-service-types';\nexport type R = PitchReading;\n";

@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Initial JS budget: 150 kB gzip (1 kB = 1000 bytes), enforced by `initial-js.e2e.ts` in `npm test`. */
-export const INITIAL_JS_BUDGET_GZIP_BYTES = 150_000;
+/**
+ * Initial JS budget: 141 kB gzip (1 kB = 1000 bytes), enforced by `initial-js.e2e.ts` in
+ * `npm test`. Issue 13 asked for less than 141 kB; it was 150 before IonIcon was cut and the pitch
+ * service went lazy, ~139 after.
+ */
+export const INITIAL_JS_BUDGET_GZIP_BYTES = 141_000;
 
 export interface InitialJs {
   /** The entry script and the chunks index.html modulepreloads, e.g. `assets/index-abc.js`. */

@@ -1,14 +1,13 @@
 import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// The real pitch service: microphone → AudioWorklet → WASM engine (src/audio).
-import { createWebPitchService } from './audio/web-pitch-service';
+import { createDeferredPitchService } from './audio/deferred-pitch-service';
 import App from './App';
-import { wireAnalysisMode } from './shell/analysis-mode';
 import { startApp } from './shell/startup';
 import { track } from './analytics/track';
 import { startPwa } from './pwa/start';
 import { getSettingsStore } from './settings';
+import { importWithRetry } from './shared-ui/lazy-retry';
 import { getPreferencesStore } from './settings/preferences';
 import { watchTheme } from './settings-screen/theme';
 import {
@@ -33,8 +32,13 @@ import './shell/global.css';
 setupIonicReact();
 watchTheme(getPreferencesStore()); // before the first render: no light flash in dark mode
 
-const pitchService = createWebPitchService();
-wireAnalysisMode(getSettingsStore(), pitchService); // the settings' one way into the stream's mode
+// The real pitch service (microphone → AudioWorklet → WASM engine, src/audio) loads beside the
+// first render, not before it (initial JS, README "Bundle size"); calls wait for it.
+const pitchService = createDeferredPitchService(() =>
+  importWithRetry(() => import('./shell/live-pitch-service')).then((module) =>
+    module.createLivePitchService(getSettingsStore()),
+  ),
+);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

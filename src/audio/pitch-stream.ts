@@ -6,25 +6,13 @@
  */
 import { PEDAL_FLOOR_HZ } from './analysis-window';
 import { createAudioClock, type ClockContext } from './audio-clock';
-import { ENGINE_DEFAULTS } from './engine/pitch-engine';
 import type { PitchMessage, ReadyMessage } from './messages';
 import { createNoteTracker, trackerOptionsFor, type NoteEvent } from './note-tracker';
-import {
-  LEVEL_FLOOR_DB,
-  type AnalysisMode,
-  type LevelDip,
-  type PitchReading,
-} from './pitch-service-types';
+import type { AnalysisMode, LevelDip, PitchReading } from './pitch-service-types';
+import { NO_DIPS } from './stream-defaults';
 
-const NO_DIPS: readonly LevelDip[] = Object.freeze([]);
-
-/** Default ceiling: written C7 on the piccolo in B♭ (sounding B♭7, 3729 Hz) plus a whole tone. */
-export const DEFAULT_CEILING_HZ = 4186;
-export const DEFAULT_MODE: AnalysisMode = Object.freeze({
-  response: 'block',
-  floorHz: ENGINE_DEFAULTS.minHz,
-  ceilingHz: DEFAULT_CEILING_HZ,
-});
+// Defined in stream-defaults.ts (small enough for the initial chunk); re-exported for consumers.
+export { DEFAULT_CEILING_HZ, DEFAULT_MODE, idleReading } from './stream-defaults';
 
 /** Checks a mode up front; the error names the allowed range. */
 export function validateMode(mode: AnalysisMode): void {
@@ -37,25 +25,6 @@ export function validateMode(mode: AnalysisMode): void {
   if (!(mode.ceilingHz >= 500 && mode.ceilingHz <= 20_000)) {
     throw new RangeError(`ceilingHz must be 500..20000 Hz, got ${mode.ceilingHz}`);
   }
-}
-
-/** The stream's value while nothing is analysed: no pitch, not live, stamped `atMs`. */
-export function idleReading(atMs: number, mode: AnalysisMode): PitchReading {
-  return {
-    hz: 0,
-    clarity: 0,
-    levelDb: LEVEL_FLOOR_DB,
-    windowStartMs: atMs,
-    windowEndMs: atMs,
-    timeMs: atMs,
-    response: mode.response,
-    windowSamples: 0,
-    sampleRate: 0,
-    live: false,
-    noteHz: 0,
-    noteOnsetMs: Number.NaN,
-    dips: NO_DIPS,
-  };
 }
 
 export interface StreamDecoder {

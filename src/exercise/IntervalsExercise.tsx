@@ -25,6 +25,7 @@ const DIRECTION_LABELS: Record<IntervalDirections, string> = {
 };
 import { StaffView } from './StaffView';
 import { useSaveAttempt } from './use-save-attempt';
+import { onScreenBack } from '../shared-ui/on-screen-back';
 
 /** Intervals / ear: the app plays a reference, the player answers with an interval above it. */
 export function IntervalsExercise(props: {
@@ -215,7 +216,7 @@ export function IntervalsExercise(props: {
             Next exercise
           </button>
         )}
-        <button type="button" onClick={props.onBack}>
+        <button type="button" {...onScreenBack} onClick={props.onBack}>
           Back
         </button>
       </div>

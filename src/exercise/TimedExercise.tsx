@@ -15,6 +15,7 @@ import { createTimedSession, type TimedNote } from './timed-session';
 import { TimedResults } from './TimedResults';
 import { useSaveAttempt } from './use-save-attempt';
 import { ValveDiagram } from './ValveDiagram';
+import { onScreenBack } from '../shared-ui/on-screen-back';
 
 /**
  * Notes one per beat to an audible metronome (scales, lip slurs): a count-in bar, then the staff,
@@ -155,7 +156,7 @@ export function TimedExercise(props: {
               Next exercise
             </button>
           )}
-          <button type="button" onClick={props.onBack}>
+          <button type="button" {...onScreenBack} onClick={props.onBack}>
             Back
           </button>
         </div>
@@ -225,7 +226,7 @@ export function TimedExercise(props: {
             Finish
           </button>
         )}
-        <button type="button" onClick={props.onBack}>
+        <button type="button" {...onScreenBack} onClick={props.onBack}>
           Back
         </button>
       </div>

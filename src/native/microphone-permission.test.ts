@@ -4,7 +4,22 @@ const plugin = vi.hoisted(() => ({
   hasAudioRecordingPermission: vi.fn<() => Promise<{ value: boolean }>>(),
   requestAudioRecordingPermission: vi.fn<() => Promise<{ value: boolean }>>(),
 }));
-vi.mock('@independo/capacitor-voice-recorder', () => ({ VoiceRecorder: plugin }));
+// Like every Capacitor plugin on a phone, a Proxy that answers any property, `then` included, with
+// a method the native side does not implement: awaiting the plugin itself must never happen.
+const capacitorLikePlugin = vi.hoisted(
+  () => (methods: object) =>
+    new Proxy(methods, {
+      get: (target, prop) =>
+        prop in target
+          ? (target as Record<PropertyKey, unknown>)[prop]
+          : () => {
+              throw new Error(`"VoiceRecorder.${String(prop)}()" is not implemented on android`);
+            },
+    }),
+);
+vi.mock('@independo/capacitor-voice-recorder', () => ({
+  VoiceRecorder: capacitorLikePlugin(plugin),
+}));
 
 const { nativeMicrophonePermission } = await import('./microphone-permission');
 

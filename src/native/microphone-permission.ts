@@ -13,16 +13,22 @@ export interface MicrophonePermission {
  * "not granted" cannot tell "never asked" from "refused": it is reported as 'prompt', and start-up
  * asks in both cases (the OS shows nothing if the user refused for good).
  */
-// Imported on first use (native only): keeps Capacitor out of the web's initial JS.
-const plugin = async () => (await import('@independo/capacitor-voice-recorder')).VoiceRecorder;
+// Imported on first use (native only): keeps Capacitor out of the web's initial JS. The module
+// is awaited, never the plugin itself: a Capacitor plugin is a Proxy that answers every property,
+// `then` included, so resolving a promise with it calls `VoiceRecorder.then()`, which native code
+// does not implement, and the promise never settles (start-up would hang before the microphone;
+// found by e2e/back-button.e2e.ts with Capacitor's Android bridge stood in).
+const loadPlugin = () => import('@independo/capacitor-voice-recorder');
 
 export const nativeMicrophonePermission: MicrophonePermission = {
   async check() {
-    const { value } = await (await plugin()).hasAudioRecordingPermission();
+    const { VoiceRecorder } = await loadPlugin();
+    const { value } = await VoiceRecorder.hasAudioRecordingPermission();
     return value ? 'granted' : 'prompt';
   },
   async request() {
-    const { value } = await (await plugin()).requestAudioRecordingPermission();
+    const { VoiceRecorder } = await loadPlugin();
+    const { value } = await VoiceRecorder.requestAudioRecordingPermission();
     return value ? 'granted' : 'denied';
   },
 };

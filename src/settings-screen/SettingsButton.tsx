@@ -1,5 +1,6 @@
-import { IonButton, IonButtons, IonIcon } from '@ionic/react';
+import { IonButton, IonButtons } from '@ionic/react';
 import { settingsOutline } from 'ionicons/icons';
+import { Icon } from '../shared-ui/Icon';
 import { Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
@@ -32,7 +33,7 @@ export function SettingsButton() {
             setOpenAt(pathname);
           }}
         >
-          <IonIcon slot="icon-only" icon={settingsOutline} aria-hidden="true" />
+          <Icon slot="icon-only" icon={settingsOutline} />
         </IonButton>
       </IonButtons>
       {requested && (

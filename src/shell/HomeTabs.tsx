@@ -1,5 +1,6 @@
-import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
+import { IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
 import { musicalNotesOutline, speedometerOutline } from 'ionicons/icons';
+import { Icon } from '../shared-ui/Icon';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { TrackOnMount } from '../analytics/TrackOnMount';
@@ -64,11 +65,11 @@ export function HomeTabs() {
         </IonRouterOutlet>
         <IonTabBar slot="bottom">
           <IonTabButton tab="exercise" href="/home/exercise">
-            <IonIcon icon={musicalNotesOutline} aria-hidden="true" />
+            <Icon icon={musicalNotesOutline} />
             <IonLabel>Exercise</IonLabel>
           </IonTabButton>
           <IonTabButton tab="tuner" href="/home/tuner">
-            <IonIcon icon={speedometerOutline} aria-hidden="true" />
+            <Icon icon={speedometerOutline} />
             <IonLabel>Tuner</IonLabel>
           </IonTabButton>
         </IonTabBar>

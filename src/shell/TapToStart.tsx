@@ -1,5 +1,6 @@
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { micOutline } from 'ionicons/icons';
+import { Icon } from '../shared-ui/Icon';
 import { useState } from 'react';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { useObservable } from '../lib/use-observable';
@@ -26,7 +27,7 @@ export function TapToStart() {
   return (
     <div className="tap-to-start" role="region" aria-label="Audio is paused">
       <IonButton data-testid="tap-to-start" size="large" onClick={onTap} disabled={resuming}>
-        <IonIcon slot="start" icon={micOutline} aria-hidden="true" />
+        <Icon slot="start" icon={micOutline} />
         Tap to start listening
       </IonButton>
     </div>

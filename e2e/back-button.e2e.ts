@@ -1,0 +1,165 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { openSettings, settingsScreen } from './settings-screen';
+import { WAIT_MS } from './wait';
+
+/**
+ * Android's back button, end to end in the real build: the page runs as Capacitor's Android
+ * WebView sees it. A stand-in for the native bridge (what Capacitor injects before the page's
+ * scripts: `androidBridge`, `Capacitor.PluginHeaders`, `nativePromise`/`nativeCallback`) answers
+ * every plugin call and records it, and the button is pressed the way Capacitor delivers it, as a
+ * `backbutton` event on the document, which Ionic hands to the highest-priority handler
+ * (overlay 100, menu 99, then the app's: src/shell/HardwareBack.tsx).
+ */
+function fakeAndroidBridge(): void {
+  type Header = { name: string; methods: { name: string; rtype: 'promise' | 'callback' }[] };
+  const plugin = (name: string, promises: string[], callbacks: string[] = []): Header => ({
+    name,
+    methods: [
+      ...promises.map((method) => ({ name: method, rtype: 'promise' as const })),
+      ...callbacks.map((method) => ({ name: method, rtype: 'callback' as const })),
+    ],
+  });
+  const calls: string[] = [];
+  const bridge = globalThis as unknown as Record<string, unknown>;
+  bridge.__nativeCalls = calls;
+  bridge.androidBridge = { postMessage: () => undefined };
+  const headers: Header[] = [
+    plugin('App', ['exitApp', 'removeListener', 'removeAllListeners'], ['addListener']),
+    plugin('StatusBar', ['show']),
+    plugin('KeepAwake', ['keepAwake', 'allowSleep']),
+    plugin('VoiceRecorder', ['hasAudioRecordingPermission', 'requestAudioRecordingPermission']),
+  ];
+  bridge.Capacitor = {
+    // As Capacitor's native-bridge.js defines them before any script of the page runs.
+    PluginHeaders: headers,
+    Plugins: {},
+    getPlatform: () => 'android',
+    isNativePlatform: () => true,
+    isPluginAvailable: (name: string) => headers.some((header) => header.name === name),
+    nativePromise: (pluginName: string, method: string) => {
+      calls.push(`${pluginName}.${method}`);
+      return Promise.resolve({ value: true }); // permission granted; nothing else reads it
+    },
+    nativeCallback: (pluginName: string, method: string, options: { eventName?: string }) => {
+      calls.push(`${pluginName}.${method}${options.eventName ? ` ${options.eventName}` : ''}`);
+      return `callback-${calls.length}`;
+    },
+  };
+}
+
+let browser: LaunchedBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ mic: 'granted' });
+  page = browser.page;
+  await browser.context.addInitScript(fakeAndroidBridge);
+});
+
+afterAll(async () => {
+  expect(browser.pageErrors).toEqual([]);
+  await browser.close();
+});
+
+const pathname = () => new URL(page.url()).pathname;
+const nativeCalls = () =>
+  page.evaluate(() => (globalThis as unknown as { __nativeCalls: string[] }).__nativeCalls);
+const title = () => activePage(page).locator('ion-title').textContent();
+/** What Capacitor's Android bridge does when the button is pressed (with a listener registered). */
+const pressBack = () => page.evaluate(() => document.dispatchEvent(new Event('backbutton')));
+
+/**
+ * Opens `path` as the Android app would, in a fresh tab: like a WebView's, its session history
+ * starts at the app (Ionic's router answers the button with `history.back()` too).
+ */
+async function openAndroidApp(path: string, expectedTitle: string): Promise<void> {
+  const previous = page;
+  page = await browser.context.newPage();
+  page.on('pageerror', (error) => browser.pageErrors.push(String(error)));
+  await previous.close();
+  await page.goto(appUrl(path));
+  await expect.poll(title, { timeout: WAIT_MS }).toBe(expectedTitle);
+  // The app asked Android for the button (without a listener, Android leaves the app at once).
+  await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.addListener backButton');
+}
+
+describe('start-up on Android', () => {
+  it('shows the status bar, keeps the screen awake, checks the permission, then listens', async () => {
+    await openAndroidApp('/home/tuner', 'Tuner');
+    type Hook = { __embouchurePitchService?: { status: { get(): { state: string } } } };
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => (globalThis as Hook).__embouchurePitchService?.status.get().state),
+        {
+          timeout: WAIT_MS,
+        },
+      )
+      .toBe('connected');
+    expect(await nativeCalls()).toEqual(
+      expect.arrayContaining([
+        'StatusBar.show',
+        'KeepAwake.keepAwake',
+        'VoiceRecorder.hasAudioRecordingPermission',
+      ]),
+    );
+  });
+});
+
+describe("Android's back button", () => {
+  it('closes the settings screen first, and stays on the page', async () => {
+    await openAndroidApp('/home/tuner', 'Tuner');
+    await openSettings(page);
+    await pressBack();
+    await expect.poll(() => settingsScreen(page).count(), { timeout: WAIT_MS }).toBe(0);
+    expect(pathname()).toBe('/home/tuner');
+    expect(await nativeCalls()).not.toContain('App.exitApp');
+  });
+
+  it('from the tuner tab goes home (the start destination), and leaves the app only from home', async () => {
+    await openAndroidApp('/home/exercise', 'Exercise');
+    await page.locator('ion-tab-button[tab="tuner"]').click();
+    await page.waitForURL('**/home/tuner');
+
+    await pressBack();
+    await page.waitForURL('**/home/exercise');
+    await expect.poll(title).toBe('Exercise');
+    expect(await nativeCalls()).not.toContain('App.exitApp');
+
+    await pressBack();
+    await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.exitApp');
+    expect(pathname()).toBe('/home/exercise');
+  });
+
+  it("inside an exercise it presses the screen's own Back: ready → setup → practice home", async () => {
+    await openAndroidApp('/home/exercise', 'Exercise');
+    const view = activePage(page);
+    await view.getByTestId('open-scales').click();
+    await view.getByTestId('scale-go').click();
+    await view.getByTestId('timed-start').waitFor();
+
+    await pressBack(); // the ready screen's Back: to the setup
+    await view.getByTestId('scale-go').waitFor();
+    expect(await view.getByTestId('timed-start').count()).toBe(0);
+    await pressBack(); // the setup's Back: to the practice home
+    await view.getByTestId('open-scales').waitFor();
+    expect(await view.getByTestId('scale-go').count()).toBe(0);
+    expect(await nativeCalls()).not.toContain('App.exitApp');
+
+    await pressBack();
+    await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.exitApp');
+  });
+
+  it('from a page opened directly (no history) it goes home, not out of the app', async () => {
+    await openAndroidApp('/home/tuner', 'Tuner');
+    await pressBack();
+    await page.waitForURL('**/home/exercise');
+    await expect.poll(title).toBe('Exercise');
+    expect(await nativeCalls()).not.toContain('App.exitApp');
+
+    await pressBack();
+    await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.exitApp');
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The stream's defaults: its mode before the settings set one, and its value while nothing is
+ * analysed. Apart from pitch-stream.ts so the deferred service (`deferred-pitch-service.ts`) can
+ * show them in the initial chunk without loading the decoder.
+ */
+import { ENGINE_DEFAULTS } from './engine/pitch-engine';
+import {
+  LEVEL_FLOOR_DB,
+  type AnalysisMode,
+  type LevelDip,
+  type PitchReading,
+} from './pitch-service-types';
+
+export const NO_DIPS: readonly LevelDip[] = Object.freeze([]);
+
+/** Default ceiling: written C7 on the piccolo in B♭ (sounding B♭7, 3729 Hz) plus a whole tone. */
+export const DEFAULT_CEILING_HZ = 4186;
+export const DEFAULT_MODE: AnalysisMode = Object.freeze({
+  response: 'block',
+  floorHz: ENGINE_DEFAULTS.minHz,
+  ceilingHz: DEFAULT_CEILING_HZ,
+});
+
+/** The stream's value while nothing is analysed: no pitch, not live, stamped `atMs`. */
+export function idleReading(atMs: number, mode: AnalysisMode): PitchReading {
+  return {
+    hz: 0,
+    clarity: 0,
+    levelDb: LEVEL_FLOOR_DB,
+    windowStartMs: atMs,
+    windowEndMs: atMs,
+    timeMs: atMs,
+    response: mode.response,
+    windowSamples: 0,
+    sampleRate: 0,
+    live: false,
+    noteHz: 0,
+    noteOnsetMs: Number.NaN,
+    dips: NO_DIPS,
+  };
+}
