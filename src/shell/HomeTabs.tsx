@@ -5,12 +5,18 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { TrackOnMount } from '../analytics/TrackOnMount';
 import { PageBoundary } from '../shared-ui/ErrorBoundary';
-import { lazyWithRetry } from '../shared-ui/lazy-retry';
+import { lazyWithPreload } from '../shared-ui/lazy-retry';
 import { currentPlatform } from '../native';
 
-// Each page is its own chunk, loaded when its tab is first shown (retried, then "offline…").
-const ExercisePage = lazyWithRetry(() => import('../pages/ExercisePage'));
-const TunerPage = lazyWithRetry(() => import('../pages/TunerPage'));
+// Each page is its own chunk, loaded when its tab is first shown (retried, then "offline…"). The
+// page the app opens on is fetched now, beside the shell's first render: it then renders without
+// suspending, so React's 300 ms reveal throttle does not apply (lazyWithPreload).
+const ExercisePage = lazyWithPreload(() => import('../pages/ExercisePage'));
+const TunerPage = lazyWithPreload(() => import('../pages/TunerPage'));
+const openingPage = globalThis.location?.pathname.startsWith('/home/tuner')
+  ? TunerPage
+  : ExercisePage;
+openingPage.preload().catch(() => undefined); // a failure shows when the page renders
 // Android only, and not initial JS: the web and iOS have no hardware back button.
 const HardwareBack =
   currentPlatform() === 'android'

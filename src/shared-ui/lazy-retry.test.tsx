@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChunkLoadError, importWithRetry, isChunkLoadError } from './lazy-retry';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ChunkLoadError, importWithRetry, isChunkLoadError, lazyWithPreload } from './lazy-retry';
 
 const offline = () => new TypeError('Failed to fetch dynamically imported module: /assets/x.js');
 
@@ -32,5 +33,32 @@ describe('lazy chunks: retried, then a ChunkLoadError for the error boundary', (
     };
     await expect(importWithRetry(load, 2, 1)).rejects.toBe(bug);
     expect(calls).toBe(1);
+  });
+});
+
+describe('lazyWithPreload: a page that renders without suspending once fetched', () => {
+  it('renders nothing before its chunk, the page after preload(), and fetches once', async () => {
+    let fetches = 0;
+    const Page = lazyWithPreload(() => {
+      fetches++;
+      return Promise.resolve({ default: (props: { name: string }) => <p>Tuner {props.name}</p> });
+    });
+    expect(renderToStaticMarkup(<Page name="ready" />)).toBe('');
+    await Promise.all([Page.preload(), Page.preload()]);
+    expect(renderToStaticMarkup(<Page name="ready" />)).toBe('<p>Tuner ready</p>');
+    expect(fetches).toBe(1);
+  });
+
+  it('a failed fetch rejects preload() and the next preload() fetches again', async () => {
+    let fetches = 0;
+    const Page = lazyWithPreload<object>(() =>
+      ++fetches === 1
+        ? Promise.reject(new ReferenceError('a bug in the module'))
+        : Promise.resolve({ default: () => <p>Tuner</p> }),
+    );
+    await expect(Page.preload()).rejects.toThrow('a bug in the module');
+    await Page.preload();
+    expect(renderToStaticMarkup(<Page />)).toBe('<p>Tuner</p>');
+    expect(fetches).toBe(2);
   });
 });
