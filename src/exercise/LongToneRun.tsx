@@ -23,6 +23,7 @@ import { PassageStaff } from './PassageStaff';
 import { useSaveAttempt, type AttemptContent } from './use-save-attempt';
 import { useSessionDriver } from './use-session-driver';
 import { ValveDiagram } from './ValveDiagram';
+import { onScreenBack } from '../shared-ui/on-screen-back';
 
 const round1 = (value: number | null): number | null =>
   value === null ? null : Math.round(value * 10) / 10;
@@ -142,7 +143,7 @@ export function LongToneRun(props: {
               Next exercise
             </button>
           )}
-          <button type="button" data-testid="lt-again" onClick={props.onAgain}>
+          <button type="button" data-testid="lt-again" onClick={props.onAgain} {...onScreenBack}>
             New long tones
           </button>
         </div>
@@ -227,7 +228,12 @@ export function LongToneRun(props: {
         <button type="button" onClick={() => session.skip(performance.now())}>
           {state.phase === 'resting' ? 'End rest' : 'Next note'}
         </button>
-        <button type="button" data-testid="lt-finish" onClick={() => session.finish()}>
+        <button
+          type="button"
+          data-testid="lt-finish"
+          onClick={() => session.finish()}
+          {...onScreenBack}
+        >
           Finish
         </button>
       </div>

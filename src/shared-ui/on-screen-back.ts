@@ -1,7 +1,8 @@
 /**
- * Marks a page's own Back button (an exercise's setup → home, results → setup). Android's
- * hardware back button presses the innermost visible one (src/shell/HardwareBack.tsx), so back
- * means what the screen's own Back means, with whatever it saves or stops.
+ * Marks the button that is "back" on a screen: an exercise's Back (setup → home, results →
+ * setup), a running long tone's Finish, a rest's Stop, the warm-down's Finish. Android's hardware
+ * back button presses the last visible one (src/shell/HardwareBack.tsx), so back means what that
+ * button means, with whatever it saves or stops (what was played is already kept as a draft).
  */
 export const ON_SCREEN_BACK_ATTRIBUTE = 'data-back';
 
