@@ -85,6 +85,18 @@ async function openAndroidApp(path: string, expectedTitle: string): Promise<void
   await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.addListener backButton');
 }
 
+/** Back once: home, still in the app; back again: `App.exitApp`, from home. */
+async function backGoesHomeThenLeaves(): Promise<void> {
+  await pressBack();
+  await page.waitForURL('**/home/exercise');
+  await expect.poll(title).toBe('Exercise');
+  expect(await nativeCalls()).not.toContain('App.exitApp');
+
+  await pressBack();
+  await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.exitApp');
+  expect(pathname()).toBe('/home/exercise');
+}
+
 describe('start-up on Android', () => {
   it('shows the status bar, keeps the screen awake, checks the permission, then listens', async () => {
     await openAndroidApp('/home/tuner', 'Tuner');
@@ -123,14 +135,7 @@ describe("Android's back button", () => {
     await page.locator('ion-tab-button[tab="tuner"]').click();
     await page.waitForURL('**/home/tuner');
 
-    await pressBack();
-    await page.waitForURL('**/home/exercise');
-    await expect.poll(title).toBe('Exercise');
-    expect(await nativeCalls()).not.toContain('App.exitApp');
-
-    await pressBack();
-    await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.exitApp');
-    expect(pathname()).toBe('/home/exercise');
+    await backGoesHomeThenLeaves();
   });
 
   it("inside an exercise it presses the screen's own Back: ready → setup → practice home", async () => {
@@ -154,12 +159,6 @@ describe("Android's back button", () => {
 
   it('from a page opened directly (no history) it goes home, not out of the app', async () => {
     await openAndroidApp('/home/tuner', 'Tuner');
-    await pressBack();
-    await page.waitForURL('**/home/exercise');
-    await expect.poll(title).toBe('Exercise');
-    expect(await nativeCalls()).not.toContain('App.exitApp');
-
-    await pressBack();
-    await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.exitApp');
+    await backGoesHomeThenLeaves();
   });
 });
