@@ -157,6 +157,20 @@ describe("Android's back button", () => {
     await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.exitApp');
   });
 
+  it('from the History view it returns to Practice before leaving the app', async () => {
+    await openAndroidApp('/home/exercise', 'Exercise');
+    const view = activePage(page);
+    await view.getByTestId('tab-history').click();
+    await expect.poll(() => view.getByTestId('open-scales').isVisible()).toBe(false);
+
+    await pressBack();
+    await expect.poll(() => view.getByTestId('open-scales').isVisible()).toBe(true);
+    expect(await nativeCalls()).not.toContain('App.exitApp');
+
+    await pressBack();
+    await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.exitApp');
+  });
+
   it('from a page opened directly (no history) it goes home, not out of the app', async () => {
     await openAndroidApp('/home/tuner', 'Tuner');
     await backGoesHomeThenLeaves();

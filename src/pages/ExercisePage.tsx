@@ -24,6 +24,7 @@ import { HistoryView } from '../history/HistoryView';
 import { PracticeSummary } from '../history/PracticeSummary';
 import { EXERCISE_LABELS, type ExerciseKind } from '../history/records';
 import { SettingsButton } from '../settings-screen/SettingsButton';
+import { onScreenBack } from '../shared-ui/on-screen-back';
 import { TakesBar } from '../takes/TakesBar';
 import '../exercise/exercise.css';
 
@@ -157,7 +158,12 @@ export default function ExercisePage() {
             aria-label="Practice or history"
             onIonChange={(e) => setView(e.detail.value === 'history' ? 'history' : 'practice')}
           >
-            <IonSegmentButton value="practice" data-testid="tab-practice">
+            <IonSegmentButton
+              value="practice"
+              data-testid="tab-practice"
+              // While the history is shown, Android's back returns to the practice view.
+              {...(view === 'history' ? onScreenBack : {})}
+            >
               <IonLabel>Practice</IonLabel>
             </IonSegmentButton>
             <IonSegmentButton value="history" data-testid="tab-history">
