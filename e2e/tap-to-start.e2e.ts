@@ -16,7 +16,19 @@ it('shows "Tap to start listening" while audio waits for a gesture, and a tap re
   const { page } = browser;
   await page.goto(appUrl('/home/tuner'));
   const button = page.getByTestId('tap-to-start');
-  await button.waitFor({ state: 'visible' });
+  await button.waitFor({ state: 'visible' }).catch(async (error: unknown) => {
+    // Say what the page was doing instead (a load flake is then told apart from a regression).
+    const state = await page.evaluate(() => {
+      type Hook = { __embouchurePitchService?: { status: { get(): unknown } } };
+      return JSON.stringify(
+        (globalThis as Hook).__embouchurePitchService?.status.get() ?? 'no service',
+      );
+    });
+    const banner = await page.locator('[role="alert"], .pitch-status-banner').allTextContents();
+    throw new Error(`no Tap to start: service ${state}, banner ${JSON.stringify(banner)}`, {
+      cause: error,
+    });
+  });
   expect(await button.textContent()).toContain('Tap to start listening');
 
   await button.click();
