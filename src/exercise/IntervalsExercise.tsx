@@ -25,7 +25,7 @@ const DIRECTION_LABELS: Record<IntervalDirections, string> = {
 };
 import { StaffView } from './StaffView';
 import { useSaveAttempt } from './use-save-attempt';
-import { onScreenBack } from '../shared-ui/on-screen-back';
+import { BackButton } from './BackButton';
 
 /** Intervals / ear: the app plays a reference, the player answers with an interval above it. */
 export function IntervalsExercise(props: {
@@ -216,9 +216,7 @@ export function IntervalsExercise(props: {
             Next exercise
           </button>
         )}
-        <button type="button" {...onScreenBack} onClick={props.onBack}>
-          Back
-        </button>
+        <BackButton onClick={props.onBack} />
       </div>
     </section>
   );

@@ -12,7 +12,7 @@ import {
 import { getSettingsStore, useSettings } from '../settings';
 import { HOLD_SECONDS_RANGE } from './long-tone-session';
 import { BandSetting, IN_TUNE_BAND_RANGE } from './SetupControls';
-import { onScreenBack } from '../shared-ui/on-screen-back';
+import { BackButton } from './BackButton';
 
 /** Long tones default to ±10 ¢: a held note has time to be centred, and the ear hears it. */
 export const LONG_TONES_DEFAULT_BAND_CENTS = 10;
@@ -182,11 +182,7 @@ export function LongToneSetupForm(props: {
         <button type="button" data-testid="lt-start" onClick={props.onStart}>
           Start
         </button>
-        {props.onExit && (
-          <button type="button" {...onScreenBack} onClick={props.onExit}>
-            Back
-          </button>
-        )}
+        {props.onExit && <BackButton onClick={props.onExit} />}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { IonInput, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
-import { onScreenBack } from '../shared-ui/on-screen-back';
+import { BackButton } from './BackButton';
 
 /** In-tune band a player may choose for any exercise, ± cents. */
 export const IN_TUNE_BAND_RANGE = { min: 3, max: 30 } as const;
@@ -105,9 +105,7 @@ export function SetupActions(props: {
         <button type="button" data-testid={props.goTestId} onClick={props.onGo}>
           Continue
         </button>
-        <button type="button" {...onScreenBack} onClick={props.onBack}>
-          Back
-        </button>
+        <BackButton onClick={props.onBack} />
       </div>
     </>
   );

@@ -15,7 +15,7 @@ import { createTimedSession, type TimedNote } from './timed-session';
 import { TimedResults } from './TimedResults';
 import { useSaveAttempt } from './use-save-attempt';
 import { ValveDiagram } from './ValveDiagram';
-import { onScreenBack } from '../shared-ui/on-screen-back';
+import { BackButton } from './BackButton';
 
 /**
  * Notes one per beat to an audible metronome (scales, lip slurs): a count-in bar, then the staff,
@@ -156,9 +156,7 @@ export function TimedExercise(props: {
               Next exercise
             </button>
           )}
-          <button type="button" {...onScreenBack} onClick={props.onBack}>
-            Back
-          </button>
+          <BackButton onClick={props.onBack} />
         </div>
       </>
     );
@@ -226,9 +224,7 @@ export function TimedExercise(props: {
             Finish
           </button>
         )}
-        <button type="button" {...onScreenBack} onClick={props.onBack}>
-          Back
-        </button>
+        <BackButton onClick={props.onBack} />
       </div>
     </section>
   );

@@ -13,9 +13,17 @@ interface BackButtonEvent extends Event {
 /** The innermost Back button the player can see (hidden tabs and views are not visible). */
 function visibleOnScreenBack(): HTMLElement | undefined {
   const buttons = document.querySelectorAll<HTMLElement>(`[${ON_SCREEN_BACK_ATTRIBUTE}]`);
-  return Array.from(buttons)
-    .filter((button) => button.checkVisibility())
-    .at(-1);
+  return (
+    Array.from(buttons)
+      // checkVisibility() needs Chrome 105+; an older Android WebView falls back to offsetParent
+      // (null for display:none and hidden ancestors, which is how tabs and views are hidden).
+      .filter((button) =>
+        typeof button.checkVisibility === 'function'
+          ? button.checkVisibility()
+          : button.offsetParent !== null,
+      )
+      .at(-1)
+  );
 }
 
 /**
