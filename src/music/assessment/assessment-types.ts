@@ -1,0 +1,60 @@
+/**
+ * What the assessor says about a performance of a score: one verdict per score note, in the
+ * score's performance order, and the attempt's sub-scores. This is also the JSON schema of
+ * `npm run assess --json` and of exported results, so field names are stable (never rename).
+ */
+
+/** What became of a score note. */
+export type NoteVerdictKind = 'played' | 'wrong' | 'missed';
+
+/** Something worth saying about a note beyond its verdict; numbers carry their units. */
+export type NoteFlag =
+  | { readonly flag: 'late'; readonly ms: number }
+  | { readonly flag: 'early'; readonly ms: number }
+  | { readonly flag: 'sharp'; readonly cents: number }
+  | { readonly flag: 'flat'; readonly cents: number }
+  /** The pitch wandered inside the note (spread in cents), even when its average is centred. */
+  | { readonly flag: 'unsteady'; readonly cents: number }
+  /** A break, dropout or slip to another partial inside the note, `atMs` from the note's onset. */
+  | {
+      readonly flag: 'cracked';
+      readonly atMs: number;
+      readonly lengthMs: number;
+      readonly kind: 'dropout' | 'partial' | 'break';
+    }
+  /** Evenness where it applies (runs of equal notes, tonguing patterns): deviation from even, ms. */
+  | { readonly flag: 'uneven'; readonly ms: number };
+
+export interface SubScores {
+  /** 0..100, continuous and monotone in the deviation it measures. */
+  readonly pitch: number;
+  readonly timing: number;
+  readonly steadiness: number;
+}
+
+export interface NoteAssessment {
+  /** Index in the score's performance order. */
+  readonly index: number;
+  /** The measure number as printed. */
+  readonly measure: string;
+  /** Written pitch as the score spells it, ASCII ("F#4", "Bb4"). */
+  readonly written: string;
+  /** Where the note was heard to start, ms from the start of the audio (null when missed). */
+  readonly onsetMs: number | null;
+  /** What was held, written pitch spelled in the key (null when nothing was heard). */
+  readonly heard: string | null;
+  /** The settled pitch against the written note's target, cents (null when nothing was heard). */
+  readonly cents: number | null;
+  readonly verdict: NoteVerdictKind;
+  readonly flags: readonly NoteFlag[];
+  readonly scores: SubScores;
+  /** Why, in words a teacher would use ("Came in 150 ms late", "Cracked 300 ms in"). */
+  readonly reasons: readonly string[];
+}
+
+export interface AttemptAssessment {
+  readonly notes: readonly NoteAssessment[];
+  readonly scores: SubScores & { readonly overall: number };
+  /** The one thing to fix first, in words ("You drag behind the beat"), or null when clean. */
+  readonly fixFirst: string | null;
+}
