@@ -3,8 +3,10 @@ import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import {
   centsBetween,
   nearestWrittenNote,
+  fingeringFor,
   noteAdvice,
-  noteName,
+  spellInKey,
+  spelledNoteName,
   scoreNote,
   spelledName,
   summarizeAttempt,
@@ -14,6 +16,7 @@ import {
   articulationOnsets,
   REATTACK_DIP_DB,
   SAME_ATTACK_MS,
+  type AdviceFingering,
   type ArticulationSummary,
   type LevelDipSample,
   type AttemptSummary,
@@ -100,6 +103,15 @@ export interface TimedOptions {
   articulationNotesPerBeat?: number;
 }
 
+/** The valves a note is asked on: the exercise's (lip slurs), else the chart's primary. */
+function adviceFingering(note: TimedNote): AdviceFingering {
+  const chart = fingeringFor(note.midi);
+  return {
+    writtenMidi: note.midi,
+    combo: note.combo ?? (chart.hasFingering ? chart.primary : null),
+  };
+}
+
 /**
  * A written passage played to the metronome (scales, lip slurs, articulation): each note is due on
  * its beat, its window runs from a little before that to a little before the next note (or to
@@ -156,7 +168,10 @@ export function createTimedSession(options: TimedOptions): TimedSession {
   const nameOf = (hz: number | null): string | null => {
     if (hz === null) return null;
     const heard = nearestWrittenNote(hz, instrument, a4Hz);
-    return heard.hasPitch ? noteName(heard.writtenMidi, { spelling: options.spelling }) : null;
+    // Named in the passage's key (in E♭ major an A♭4, never G♯4); by preference without a key.
+    return heard.hasPitch
+      ? spelledNoteName(spellInKey(heard.writtenMidi, options.passage.key, options.spelling))
+      : null;
   };
 
   const score = (): void => {
@@ -191,7 +206,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         outcome: result.outcome,
         timingMs: result.timingMs,
         medianCents: result.medianCents,
-        advice: noteAdvice(result, { target: name, heard: heardName }),
+        advice: noteAdvice(result, { target: name, heard: heardName }, adviceFingering(n.note)),
         trace: frames.map((s) => [
           Math.round(s.timeMs - from),
           s.hz > 0 ? Math.round(centsBetween(targets[i], s.hz) * 10) / 10 : null,

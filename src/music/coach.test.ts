@@ -122,10 +122,10 @@ describe('coachNote: suggestions when consistently off (3 in a row)', () => {
     expect(thrice(note('C♯6'), 15)).not.toMatch(/1st slide/);
   });
 
-  it('flat on 1-3 or 1-2-3: the 3rd slide is out too far, push it in (not "lip it up")', () => {
+  it('flat on 1-3 or 1-2-3: if the 3rd slide is out, push it in (a condition, not a fact)', () => {
     for (const name of ['D4', 'C♯4', 'G3', 'F♯3']) {
       const advice = thrice(note(name), -20);
-      expect(advice).toContain('3rd slide pulled out too far: push it in');
+      expect(advice).toContain('if your 3rd slide is out, push it in; otherwise faster air');
       expect(advice).not.toMatch(/lip it up|pinch/);
     }
   });

@@ -9,6 +9,7 @@
  * Rules: /shared/notes/trumpet.md ("Natural intonation tendencies", "Standard alternates").
  */
 import { formatCents, median } from './cents';
+import { MAIN_SLIDE_CENTS } from './note-advice';
 import { isValveCombo, valveComboLabel, type ValveCombo } from './fingerings';
 import {
   fixFor,
@@ -154,10 +155,9 @@ function suggestionFor(
 ): string {
   const times = `You were ${off} on ${context.name} ${CONSISTENT_ATTEMPTS} times in a row`;
   const combo = comboOf(context.valves);
-  if (combo === null) {
-    return `${times}: ${off === 'flat' ? 'faster air, hear the pitch first' : 'relax, open the aperture'}.`;
-  }
+  // One source of advice for every screen (intonation.ts `fixFor`), fingering-aware.
   const fix = fixFor(context.writtenMidi, combo, off, true);
+  if (combo === null) return `${times}: ${fix.text}.`;
   // The player's own map overrules the rule of thumb: drop a swap their horn plays off the
   // same way, and say how the ones they have played sit.
   const usable = fix.swaps.filter((s) => !sameWayOff(s, off, inTuneCents, horn));
@@ -165,12 +165,11 @@ function suggestionFor(
     return `${times}: ${fix.text}.${yours(fix.swaps, horn)}`;
   }
   // Some swap sits the same way off on this horn: say so, and offer only the others.
+  // The fix without its swaps: air for a flat note, the 1st slide for a sharp 1-2 one.
   const base =
     off === 'flat'
-      ? 'faster air, hear the pitch first'
-      : combo === '12'
-        ? '1st slide out'
-        : 'relax, open the aperture';
+      ? fixFor(context.writtenMidi, null, 'flat').text
+      : fix.text.replace(/, or finger it .*$/, '');
   const others = usable.map((s) => swapText(s)).join(' or ');
   return `${times}: ${base}${others ? `, or try ${others}` : ''}.${yours(fix.swaps, horn)}`;
 }
@@ -205,8 +204,6 @@ export interface SessionNote {
 
 /** Open notes on partials with no tendency (C4, G4, C5, C6): the horn's own tuning shows there. */
 const TUNING_SLIDE_PARTIALS = new Set([2, 3, 4, 8]);
-/** How far the open notes' median must be off before the main tuning slide is worth moving. */
-const MAIN_SLIDE_CENTS = 8;
 
 /**
  * Whole-session advice about the main tuning slide, judged on the open notes only (C4, G4, C5,

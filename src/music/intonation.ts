@@ -15,7 +15,7 @@
  * - Flat with no valve cause: faster air, hear the pitch first; sharp: relax, open the aperture.
  * - The only alternates offered as fixes are the standard swaps below, each with how far it leans.
  */
-import { fingeringFor, valveComboLabel, type ValveCombo } from './fingerings';
+import { alternateUse, fingeringFor, valveComboLabel, type ValveCombo } from './fingerings';
 import { midiOf } from './notes';
 import { partialsOf } from './partials';
 
@@ -57,6 +57,10 @@ export function noteLean(writtenMidi: number, combo: ValveCombo): NoteLean {
       cause: 'seventh-partial',
       text: '7th partial: too flat to use except as a trill/alternate',
     };
+  }
+  if (partial === 1) {
+    // Pedal tones are centred by the lips and air, not by the valve tubing (trumpet.md).
+    return { ...base, lean: 'none', cause: null, text: null };
   }
   if (combo === '13' || combo === '123') {
     return {
@@ -150,34 +154,62 @@ export interface Fix {
 
 const FLAT_FALLBACK = 'faster air, hear the pitch first';
 const SHARP_FALLBACK = 'relax, open the aperture';
+/** trumpet.md "Saying it right": the flat 1-3 / 1-2-3 cause is likely, not certain. */
+const FLAT_THIRD_SLIDE = 'if your 3rd slide is out, push it in; otherwise faster air';
+const SHARP_THIRD_SLIDE = 'extend the 3rd valve slide';
+/** Written F♯3: below it every note is a pedal or false tone, centred by lips and air. */
+const LOWEST_SLIDE_NOTE_MIDI = 54;
 
 /**
- * The teacher's fix for a note that is `off` on a combination. `longForm` adds how far each swap
- * leans (the coach's sentence); the short form fits the tuner's line.
+ * THE fix for a note that is `off` on a fingering: the one source of pitch advice for the tuner,
+ * the long-tone coach, scales, slurs, articulation, pieces and results (trumpet.md "Natural
+ * intonation tendencies", "Saying it right"). It depends on the fingering actually used:
+ * - a trill or 7th-partial fingering is never fixed, only named ("except in trills");
+ * - pedal and false tones (below written F♯3) are set by the lips and air: no slide talk;
+ * - 1-3 / 1-2-3 sharp is the 3rd valve slide on every screen, never "open the aperture"; flat, the
+ *   slide is probably out too far (said as a condition, not a fact);
+ * - 1-2 sharp is the 1st slide (or 3) except where the 5th partial's flatness outweighs it;
+ * - a flat 5th-partial note gets the standard swaps; otherwise faster air / relax.
+ * `combo` null: the fingering is unknown (a note off the chart), so only air and aperture.
+ * `longForm` adds how far each swap leans (the coach's sentence); the short form fits a line.
  */
 export function fixFor(
   writtenMidi: number,
-  combo: ValveCombo,
+  combo: ValveCombo | null,
   off: 'sharp' | 'flat',
   longForm = false,
 ): Fix {
+  const generic = { text: off === 'flat' ? FLAT_FALLBACK : SHARP_FALLBACK, swaps: [] };
+  if (combo === null || writtenMidi < LOWEST_SLIDE_NOTE_MIDI) return generic;
+  const use = alternateUse(writtenMidi, combo);
   const lean = noteLean(writtenMidi, combo);
-  const swaps = swapsFor(writtenMidi, combo, off);
+  if (use === 'trill-only' || use === 'seventh-partial' || lean.lean === 'unusable') {
+    const primary = fingeringFor(writtenMidi);
+    const instead =
+      primary.hasFingering && primary.primary !== combo
+        ? `: finger it ${valveComboLabel(primary.primary)}`
+        : '';
+    return {
+      text: `don't use ${valveComboLabel(combo)} here except in trills${instead}`,
+      swaps: [],
+    };
+  }
+  const swaps = [...swapsFor(writtenMidi, combo, off)];
   const swapList = swaps.map((s) => (longForm ? swapText(s) : shortSwap(s))).join(' or ');
+  if (lean.cause === 'valves-1-3') {
+    return { text: off === 'sharp' ? SHARP_THIRD_SLIDE : FLAT_THIRD_SLIDE, swaps: [] };
+  }
   if (off === 'flat') {
-    if (lean.cause === 'valves-1-3') {
-      return { text: '3rd slide pulled out too far: push it in', swaps: [] };
-    }
-    if (swaps.length > 0) {
-      return { text: `faster air, or try ${swapList}`, swaps };
-    }
-    return { text: FLAT_FALLBACK, swaps: [] };
+    return swaps.length > 0 ? { text: `faster air, or try ${swapList}`, swaps } : generic;
   }
-  if (lean.cause === 'valves-1-3') return { text: 'extend the 3rd valve slide', swaps: [] };
-  if (lean.cause === 'valves-1-2' || (combo === '12' && swaps.length > 0)) {
-    return { text: `1st slide out, or finger it ${swapList || '3'}`, swaps };
+  // 1-2 sharp: the 1st slide, unless the note sits on the flat 5th partial (C♯5, C♯6).
+  if (combo === '12' && lean.cause !== 'fifth-partial') {
+    return {
+      text: swaps.length > 0 ? `1st slide out, or finger it ${swapList}` : '1st slide out',
+      swaps,
+    };
   }
-  return { text: SHARP_FALLBACK, swaps: [] };
+  return generic;
 }
 
 function shortSwap(s: IntonationSwap): string {
@@ -185,19 +217,51 @@ function shortSwap(s: IntonationSwap): string {
   return s.condition ? `${label} ${s.condition}` : label;
 }
 
-/**
- * The tuner's line under the note: "5th partial · tends flat: faster air, or try 1-2" (the caller
- * puts the note name in front). The tendency and fix appear only where there is one; a note off
- * the chart gives null.
- */
-export function tunerHint(writtenMidi: number): string | null {
-  const fingering = fingeringFor(writtenMidi);
-  if (!fingering.hasFingering) return null;
-  const lean = noteLean(writtenMidi, fingering.primary);
+/** "5th partial · tends flat", "3rd partial · 1-3 tends sharp", "pedal (1st partial)"; null off the series. */
+export function tendencyLine(writtenMidi: number, combo: ValveCombo): string | null {
+  const lean = noteLean(writtenMidi, combo);
   if (lean.partial === null) return null;
   const partial = lean.partial === 1 ? 'pedal (1st partial)' : `${ordinal(lean.partial)} partial`;
-  if (lean.lean !== 'sharp' && lean.lean !== 'flat') return partial;
-  return `${partial} · ${lean.text ?? ''}: ${fixFor(writtenMidi, fingering.primary, lean.lean).text}`;
+  return lean.text === null ? partial : `${partial} · ${lean.text}`;
+}
+
+/**
+ * The fix worth saying on a live reading (the tuner): only when the reading leans the way the
+ * note tends (a sharp E5 is never told "faster air"), or the fingering has its own cause for that
+ * way (a flat 1-3 note: the 3rd slide may be out). Null when in tune or nothing applies.
+ */
+export function leaningFix(
+  writtenMidi: number,
+  combo: ValveCombo,
+  cents: number,
+  inTuneCents: number,
+): string | null {
+  if (!Number.isFinite(cents) || Math.abs(cents) <= inTuneCents) return null;
+  const off = cents > 0 ? 'sharp' : 'flat';
+  const lean = noteLean(writtenMidi, combo);
+  const slideCause = lean.cause === 'valves-1-3' && writtenMidi >= LOWEST_SLIDE_NOTE_MIDI;
+  if (lean.lean !== off && !slideCause) return null;
+  return fixFor(writtenMidi, combo, off).text;
+}
+
+/**
+ * The tuner's line under the note on its primary fingering: the tendency always ("5th partial ·
+ * tends flat"), its fix only when the reading leans that way ("…: faster air, or try 1-2 or 3").
+ * The caller puts the note name in front. A note off the chart gives null. Without a reading
+ * (`cents` null) only the tendency.
+ */
+export function tunerHint(
+  writtenMidi: number,
+  cents: number | null = null,
+  inTuneCents = 10,
+): string | null {
+  const fingering = fingeringFor(writtenMidi);
+  if (!fingering.hasFingering) return null;
+  const line = tendencyLine(writtenMidi, fingering.primary);
+  if (line === null) return null;
+  const fix =
+    cents === null ? null : leaningFix(writtenMidi, fingering.primary, cents, inTuneCents);
+  return fix === null ? line : `${line}: ${fix}`;
 }
 
 const SUFFIX = ['th', 'st', 'nd', 'rd'];

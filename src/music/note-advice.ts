@@ -2,6 +2,9 @@
  * What a teacher says about scored notes (`note-scores.ts`): one line of advice per note, and a
  * summary per attempt a player understands at a glance. Pure.
  */
+import { median } from './cents';
+import type { ValveCombo } from './fingerings';
+import { fixFor } from './intonation';
 import {
   SUB_SCORE_WEIGHTS,
   type NoteOutcomeKind,
@@ -10,10 +13,22 @@ import {
   type SubScores,
 } from './note-scores';
 
-/** One line a teacher would say about a note, or null when nothing needs saying. */
+/** The written note and the valves it was asked on (lip slurs keep one combination). */
+export interface AdviceFingering {
+  writtenMidi: number;
+  /** null: not known (a note off the chart): only air and aperture advice then. */
+  combo: ValveCombo | null;
+}
+
+/**
+ * One line a teacher would say about a note, or null when nothing needs saying. The pitch advice
+ * comes from `fixFor` (intonation.ts), the same as the tuner's and the coach's, so it knows the
+ * fingering: a sharp 1-3 note is the 3rd slide here too, never "open the aperture".
+ */
 export function noteAdvice(
   result: NoteScore,
   names: { target: string; heard: string | null },
+  fingering: AdviceFingering | null = null,
 ): string | null {
   const { scores } = result;
   switch (result.outcome) {
@@ -32,11 +47,11 @@ export function noteAdvice(
     .sort((a, b) => (scores[a] as number) - (scores[b] as number))[0];
   const round = (v: number | null): number => Math.round(Math.abs(v ?? 0));
   switch (weakest) {
-    case 'pitch':
-      // trumpet.md: flat → faster air, hear the pitch first; sharp → relax, open the aperture.
-      return (result.medianCents ?? 0) > 0
-        ? `${round(result.medianCents)} ¢ sharp: relax and open the aperture.`
-        : `${round(result.medianCents)} ¢ flat: faster air, hear the pitch first.`;
+    case 'pitch': {
+      const off = (result.medianCents ?? 0) > 0 ? 'sharp' : 'flat';
+      const fix = fixFor(fingering?.writtenMidi ?? 0, fingering?.combo ?? null, off);
+      return `${round(result.medianCents)} ¢ ${off}: ${fix.text}.`;
+    }
     case 'timing':
       return (result.timingMs ?? 0) < 0
         ? `${round(result.timingMs)} ms early: wait for the click.`
@@ -63,8 +78,34 @@ export interface AttemptSummary {
   missed: number;
   /** Mean timing offset of the played notes, ms (negative = rushing). */
   meanTimingMs: number | null;
+  /**
+   * Median offset of the played notes when most of them lean the same way beyond
+   * MAIN_SLIDE_CENTS (the horn is tuned off: the main slide), else null.
+   */
+  mainSlideCents: number | null;
   /** One or two sentences a player understands at a glance. */
   text: string;
+}
+
+/** A whole passage this far off (median) is the main tuning slide's job, not the player's. */
+export const MAIN_SLIDE_CENTS = 8;
+/** …when at least this share of the played notes leans that way. */
+const MAIN_SLIDE_SHARE = 0.75;
+
+/**
+ * trumpet.md "Saying it right": consistent sharpness across a scale means the main slide. The
+ * median of the played notes' offsets, when it is beyond ±MAIN_SLIDE_CENTS and at least three in
+ * four played notes lean that way (at least three notes); else null.
+ */
+export function mainSlideOffset(notes: readonly NoteScore[]): number | null {
+  const cents = notes
+    .filter((n) => n.outcome === 'played' && n.medianCents !== null)
+    .map((n) => n.medianCents as number);
+  if (cents.length < 3) return null;
+  const middle = median(cents) ?? 0;
+  if (Math.abs(middle) <= MAIN_SLIDE_CENTS) return null;
+  const sameWay = cents.filter((c) => Math.sign(c) === Math.sign(middle)).length;
+  return sameWay >= MAIN_SLIDE_SHARE * cents.length ? middle : null;
 }
 
 const LABELS: Record<SubScoreName, string> = {
@@ -90,6 +131,7 @@ export function summarizeAttempt(notes: readonly NoteScore[]): AttemptSummary {
   const meanTimingMs = timings.length ? mean(timings) : null;
   const overall = mean(notes.map((n) => n.overall)) ?? 0;
   const played = count('played');
+  const mainSlide = mainSlideOffset(notes);
   const parts: string[] = [];
   const wrongOrCracked = count('wrong') + count('cracked');
   if (played === 0 && wrongOrCracked === 0) {
@@ -108,13 +150,21 @@ export function summarizeAttempt(notes: readonly NoteScore[]): AttemptSummary {
     const weakest = (Object.keys(LABELS) as SubScoreName[])
       .filter((n) => scores[n] !== null && (scores[n] as number) < 85)
       .sort((a, b) => (scores[a] as number) - (scores[b] as number))[0];
-    if (weakest === 'timing' && meanTimingMs !== null && Math.abs(meanTimingMs) > 30) {
+    if (mainSlide !== null) {
+      // Whatever else, a horn tuned off colours every note: the main slide first.
+      parts.push(
+        mainSlide > 0
+          ? `Everything is high (median +${Math.round(mainSlide)} ¢): pull the main tuning slide out a little.`
+          : `Everything is low (median −${Math.round(-mainSlide)} ¢): push the main tuning slide in a little.`,
+      );
+    } else if (weakest === 'timing' && meanTimingMs !== null && Math.abs(meanTimingMs) > 30) {
       parts.push(
         `Work on timing: on average ${Math.abs(meanTimingMs)} ms ${meanTimingMs < 0 ? 'early (rushing)' : 'late (dragging)'}.`,
       );
     } else if (weakest) {
       parts.push(`Work on ${LABELS[weakest]} first.`);
-    } else {
+    } else if (wrongOrCracked === 0 && count('missed') === 0) {
+      // Never praise over a wrong, cracked or unheard note (trumpet.md "Saying it right").
       parts.push('Well played.');
     }
   }
@@ -127,5 +177,15 @@ export function summarizeAttempt(notes: readonly NoteScore[]): AttemptSummary {
     missed && `${missed} not heard`,
   ].filter(Boolean);
   if (slips.length) parts.push(`Notes: ${slips.join(', ')}.`);
-  return { overall, scores, played, wrong, cracked, missed, meanTimingMs, text: parts.join(' ') };
+  return {
+    overall,
+    scores,
+    played,
+    wrong,
+    cracked,
+    missed,
+    meanTimingMs,
+    mainSlideCents: mainSlide,
+    text: parts.join(' '),
+  };
 }

@@ -177,7 +177,7 @@ describe('advice and summary', () => {
   const late = scoreNote(frames({ onsetMs: 1200, endMs: 1450, cents: () => 0 }), base);
   it('says the weakest thing in one line', () => {
     expect(noteAdvice(sharp, { target: 'A4', heard: 'A4' })).toBe(
-      '30 ¢ sharp: relax and open the aperture.',
+      '30 ¢ sharp: relax, open the aperture.',
     );
     expect(noteAdvice(late, { target: 'A4', heard: 'A4' })).toMatch(/^2\d\d ms late/);
   });

@@ -130,3 +130,66 @@ export function intervalFrom(
   const sign = direction === 'up' ? 1 : -1;
   return transposeSpelled(note, sign * interval.letterSteps, sign * interval.semitones);
 }
+
+/** A key as the exercise gives it: tonic letter and accidental, major or minor. */
+export interface KeyOfPassage {
+  readonly letter: Letter;
+  readonly accidental: Accidental;
+  readonly minor: boolean;
+}
+
+/** Major-scale degrees: letters and semitones above the tonic. */
+const MAJOR_DEGREES: readonly (readonly [letters: number, semitones: number])[] = [
+  [0, 0],
+  [1, 2],
+  [2, 4],
+  [3, 5],
+  [4, 7],
+  [5, 9],
+  [6, 11],
+];
+/** Natural minor degrees, then the raised 6th and 7th of the harmonic and melodic forms. */
+const MINOR_DEGREES: readonly (readonly [letters: number, semitones: number])[] = [
+  [0, 0],
+  [1, 2],
+  [2, 3],
+  [3, 5],
+  [4, 7],
+  [5, 8],
+  [6, 10],
+  [5, 9],
+  [6, 11],
+];
+
+/**
+ * A note (integer MIDI) named in a key, as a teacher names a wrong note heard in it: a note of
+ * the key by its degree's letter (in E♭ major, A♭4, never G♯4); any other by the key's side of
+ * the circle (flats in a flat key, sharps in a sharp one) and, in C major / A minor or with no
+ * key, by the player's preference.
+ */
+export function spellInKey(
+  midi: number,
+  key: KeyOfPassage | null,
+  spelling: Spelling = 'default',
+): SpelledNote {
+  if (key === null) return spellMidi(midi, spelling);
+  const tonic: SpelledNote = { letter: key.letter, accidental: key.accidental, octave: 4 };
+  const degrees = key.minor ? MINOR_DEGREES : MAJOR_DEGREES;
+  const tonicPitchClass = (((spelledToMidi(tonic) % 12) + 12) % 12) as number;
+  const pitchClassAbove = (((midi - tonicPitchClass) % 12) + 12) % 12;
+  for (const [letters, semitones] of degrees) {
+    if (semitones !== pitchClassAbove) continue;
+    const degree = transposeSpelled(tonic, letters, semitones);
+    if (Math.abs(degree.accidental) > 1) break; // e.g. the raised 7th of D♯ minor: C𝄪
+    // The same letter and accidental at the octave of `midi`.
+    const octave = Math.floor((midi - degree.accidental) / 12) - 1;
+    return { letter: degree.letter, accidental: degree.accidental, octave };
+  }
+  // The key's side: the sum of its major scale's accidentals (relative major for a minor key).
+  const major = key.minor ? transposeSpelled(tonic, 2, 3) : tonic;
+  const side = MAJOR_DEGREES.reduce(
+    (sum, [letters, semitones]) => sum + transposeSpelled(major, letters, semitones).accidental,
+    0,
+  );
+  return spellMidi(midi, side > 0 ? 'sharps' : side < 0 ? 'flats' : spelling);
+}

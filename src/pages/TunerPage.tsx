@@ -3,7 +3,7 @@ import { IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/rea
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { PitchStatusBanner } from '../shared-ui/PitchStatusBanner';
-import { getInstrument, tunerHint } from '../music';
+import { getInstrument } from '../music';
 import { getSettingsStore, useSettings } from '../settings';
 import { SettingsButton } from '../settings-screen/SettingsButton';
 import { CentsGauge } from '../tuner/CentsGauge';
@@ -16,6 +16,7 @@ import { PanelToggle } from '../tuner/PanelToggle';
 import { PitchTrace } from '../tuner/PitchTrace';
 import { formatCents, noPitchText, noteLabels } from '../tuner/tuner-display';
 import { StrobeView } from '../tuner/StrobeView';
+import { fingeringNote, hintLine } from '../tuner/tuner-hint';
 import { TunerViewSwitch } from '../tuner/TunerViewSwitch';
 import { TakesBar } from '../takes/TakesBar';
 import { useAnnouncement } from '../tuner/use-announcement';
@@ -44,7 +45,12 @@ export default function TunerPage() {
   const labels = display.hasPitch
     ? noteLabels(display.writtenMidi, settings.transposition, settings.spelling)
     : null;
-  const hint = display.hasPitch ? tunerHint(display.writtenMidi) : null;
+  // Tendency always, its fix only when the reading leans that way (tuner-hint.ts).
+  const hint = hintLine(display, settings.transposition, settings.inTuneCents, settings.spelling);
+  // In concert pitch, the B♭ trumpet's fingering (concert A4 = written B4 = 2).
+  const fingered = display.hasPitch
+    ? fingeringNote(display.writtenMidi, settings.transposition, settings.spelling)
+    : null;
 
   return (
     <IonPage>
@@ -77,7 +83,7 @@ export default function TunerPage() {
           </div>
           {/* Partial, tendency and fix for the note on the chosen instrument's chart. */}
           <div className="tuner-reading__hint" data-testid="tuner-hint">
-            {labels && hint ? `${labels.note} · ${hint}` : ' '}
+            {hint ?? ' '}
           </div>
           <TargetLine display={display} settings={settings} />
           {settings.tunerView === 'strobe' ? (
@@ -143,8 +149,9 @@ export default function TunerPage() {
         </div>
         <PanelBoundary name="The fingering chart">
           <FingeringView
-            writtenMidi={display.hasPitch ? display.writtenMidi : null}
-            noteLabel={labels ? labels.note : ''}
+            writtenMidi={fingered ? fingered.writtenMidi : null}
+            noteLabel={fingered ? fingered.name : ''}
+            instrumentLabel={fingered?.instrumentLabel ?? null}
           />
         </PanelBoundary>
         <PanelBoundary name="The pitch trace">

@@ -25,7 +25,12 @@ function Valves(props: { combo: ValveCombo; size: 'large' | 'small' }) {
  * Trumpet fingering for the written note: the three valves (pressed ones filled and labelled, so
  * colour is not the only cue) and the common alternates from the chart.
  */
-export function FingeringView(props: { writtenMidi: number | null; noteLabel: string }) {
+export function FingeringView(props: {
+  writtenMidi: number | null;
+  noteLabel: string;
+  /** "B♭ trumpet" when the fingering is that instrument's, not the shown note's (concert pitch). */
+  instrumentLabel?: string | null;
+}) {
   const { writtenMidi } = props;
   if (writtenMidi === null) {
     return (
@@ -54,7 +59,10 @@ export function FingeringView(props: { writtenMidi: number | null; noteLabel: st
   }
   return (
     <div className="tuner-fingering" data-testid="tuner-fingering" data-valves={fingering.primary}>
-      <span className="tuner-fingering__title">Fingering for written {props.noteLabel}</span>
+      <span className="tuner-fingering__title">
+        {props.instrumentLabel ? `${props.instrumentLabel} fingering` : 'Fingering'} for written{' '}
+        {props.noteLabel}
+      </span>
       <span className="tuner-fingering__primary">
         <Valves combo={fingering.primary} size="large" />
         <span className="tuner-fingering__label">{valveComboLabel(fingering.primary)}</span>
