@@ -24,3 +24,18 @@ export * from './articulation';
 export * from './pedal-tones';
 export * from './note-advice';
 export * from './hold-scores';
+// The score model and its MusicXML reader (issue 21). Renamed: notation.ts has its own KeySignature.
+export type {
+  KeySignature as ScoreKeySignature,
+  TimeSignature as ScoreTimeSignature,
+  FromQuarter,
+  TempoQpm,
+  ScoreNote,
+  ScoreMeasure,
+  ScoreTransposition,
+  Score,
+} from './score/score-model';
+export { DEFAULT_TEMPO_QPM } from './score/score-model';
+export * from './score/score-read-error';
+export * from './score/musicxml';
+export { quartersToMs, tempoAt } from './score/tempo-map';
