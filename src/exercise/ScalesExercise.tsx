@@ -10,6 +10,8 @@ import {
   MAJOR_KEYS,
   MINOR_KEYS,
   SCALE_KINDS,
+  SCALE_KIND_LABELS,
+  SCALE_KIND_NAMES,
   type ScaleKind,
   type ScaleNote,
 } from '../music';
@@ -23,17 +25,6 @@ import { parseKeyName, phrase, type Passage, type Subdivision } from '../music';
 export const SCALES_DEFAULT_BAND_CENTS = 15;
 
 type Articulation = 'tongued' | 'slurred';
-
-const KIND_LABELS: Record<ScaleKind, string> = {
-  major: 'Major',
-  'natural-minor': 'Natural minor',
-  'harmonic-minor': 'Harmonic minor',
-  'melodic-minor': 'Melodic minor',
-  chromatic: 'Chromatic',
-  'arpeggio-major': 'Major arpeggio',
-  'arpeggio-minor': 'Minor arpeggio',
-  'arpeggio-dom7': 'Dominant 7th arpeggio',
-};
 
 const RANGE_NOTES: number[] = [];
 for (let m = REGULAR_RANGE_WRITTEN_MIDI.low; m <= REGULAR_RANGE_WRITTEN_MIDI.high; m++) {
@@ -90,7 +81,9 @@ export function ScalesExercise(props: {
       <TimedExercise
         exercise="scales"
         title={
-          kind === 'chromatic' ? 'Chromatic scale' : `${key} ${KIND_LABELS[kind].toLowerCase()}`
+          kind === 'chromatic'
+            ? 'Chromatic scale'
+            : `${key} ${SCALE_KIND_NAMES[kind].toLowerCase()}`
         }
         passage={passage}
         tempoBpm={tempoBpm}
@@ -156,7 +149,7 @@ export function ScalesExercise(props: {
         >
           {SCALE_KINDS.map((k) => (
             <option key={k} value={k}>
-              {KIND_LABELS[k]}
+              {SCALE_KIND_LABELS[k]}
             </option>
           ))}
         </select>

@@ -29,6 +29,7 @@ export type ScaleKind =
   | 'natural-minor'
   | 'harmonic-minor'
   | 'melodic-minor'
+  | 'jazz-melodic-minor'
   | 'chromatic'
   | 'arpeggio-major'
   | 'arpeggio-minor'
@@ -39,6 +40,7 @@ export const SCALE_KINDS: readonly ScaleKind[] = [
   'natural-minor',
   'harmonic-minor',
   'melodic-minor',
+  'jazz-melodic-minor',
   'chromatic',
   'arpeggio-major',
   'arpeggio-minor',
@@ -50,7 +52,32 @@ export const isMinorKind = (kind: ScaleKind): boolean =>
   kind === 'natural-minor' ||
   kind === 'harmonic-minor' ||
   kind === 'melodic-minor' ||
+  kind === 'jazz-melodic-minor' ||
   kind === 'arpeggio-minor';
+
+/**
+ * What each kind is called in the picker, saying what it does (issue 22 row 14: the classical
+ * melodic minor comes down natural, which a player must be told; the jazz form keeps the raised
+ * 6th and 7th both ways).
+ */
+export const SCALE_KIND_LABELS: Readonly<Record<ScaleKind, string>> = {
+  major: 'Major',
+  'natural-minor': 'Natural minor',
+  'harmonic-minor': 'Harmonic minor',
+  'melodic-minor': 'Melodic minor (raised 6–7 up, natural down)',
+  'jazz-melodic-minor': 'Jazz melodic minor (raised 6–7 both ways)',
+  chromatic: 'Chromatic',
+  'arpeggio-major': 'Major arpeggio',
+  'arpeggio-minor': 'Minor arpeggio',
+  'arpeggio-dom7': 'Dominant 7th arpeggio',
+};
+
+/** Short names for titles ("A melodic minor"). */
+export const SCALE_KIND_NAMES: Readonly<Record<ScaleKind, string>> = {
+  ...SCALE_KIND_LABELS,
+  'melodic-minor': 'Melodic minor',
+  'jazz-melodic-minor': 'Jazz melodic minor',
+};
 
 const LETTERS: readonly Letter[] = ['C', 'D', 'E', 'F', 'G', 'A', 'B'];
 const LETTER_PITCH_CLASS: Record<Letter, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
@@ -87,6 +114,11 @@ const KIND_SHAPE: Record<
   'melodic-minor': {
     up: MODE_STEPS['melodic-minor'],
     down: MODE_STEPS['natural-minor'],
+    degrees: [0, 1, 2, 3, 4, 5, 6],
+  },
+  'jazz-melodic-minor': {
+    up: MODE_STEPS['melodic-minor'],
+    down: MODE_STEPS['melodic-minor'],
     degrees: [0, 1, 2, 3, 4, 5, 6],
   },
   'arpeggio-major': { up: MODE_STEPS.major, down: MODE_STEPS.major, degrees: [0, 2, 4] },
@@ -240,7 +272,9 @@ export function buildScale(options: ScaleOptions): ScaleNote[] {
     return [...up, ...down];
   }
   const shape = KIND_SHAPE[kind];
-  const tonicOctave = Math.floor(startMidi / 12) - 1;
+  // The tonic's octave number is its LETTER's (C♭4 sounds as B3, B♯3 as C4): counting it from
+  // the sounding MIDI number misspelled C♭ and B♯ ("Cundefined3", issue 22 row 13).
+  const tonicOctave = Math.floor((startMidi - tonic.accidental) / 12) - 1;
   const tonicLetterIndex = LETTERS.indexOf(tonic.letter);
   // Each degree takes the next letter name; its accidental is whatever the mode's step needs.
   const spell = (degree: number, steps: readonly number[]): ScaleNote => {

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { spelledNoteName, spelledToMidi } from './notes';
+import { buildScale, SCALE_KIND_LABELS, SCALE_KINDS, type ScaleKind } from './scales';
+
+const LETTERS = 'CDEFGAB';
+/** Every tonic spelling with at most one sharp or flat, including C♭, F♭, E♯ and B♯. */
+const TONICS = [...LETTERS].flatMap((l) => [l, `${l}♯`, `${l}♭`]);
+const SEVEN_NOTE: readonly ScaleKind[] = [
+  'major',
+  'natural-minor',
+  'harmonic-minor',
+  'melodic-minor',
+  'jazz-melodic-minor',
+];
+
+describe('issue 22 row 13: every tonic spelling, every kind, is spelled (no "Cundefined3")', () => {
+  it.each(TONICS)('%s', (key) => {
+    for (const kind of SCALE_KINDS) {
+      const notes = buildScale({ kind, key, lowMidi: 54, highMidi: 72 });
+      for (const n of notes) {
+        expect(spelledNoteName(n), `${key} ${kind}`).toMatch(/^[A-G](𝄫|♭|♯|𝄪)?\d$/);
+        expect(spelledToMidi(n)).toBe(n.midi);
+      }
+      if (kind === 'chromatic') continue;
+      // The tonic keeps its letter and accidental (C♭ is C♭, never B).
+      expect(spelledNoteName(notes[0]).replace(/\d$/, '')).toBe(key);
+      if (!SEVEN_NOTE.includes(kind)) continue;
+      // Each degree takes the next letter (interval arithmetic on letters).
+      for (let i = 1; i < 8; i++) {
+        const step =
+          (LETTERS.indexOf(notes[i].letter) - LETTERS.indexOf(notes[i - 1].letter) + 7) % 7;
+        expect(step, `${key} ${kind} degree ${i + 1}`).toBe(1);
+      }
+    }
+  });
+
+  it('C♭ major is C♭ D♭ E♭ F♭ G♭ A♭ B♭ C♭; B♯ major starts B♯', () => {
+    const cFlat = buildScale({ kind: 'major', key: 'C♭', lowMidi: 54, highMidi: 72 });
+    expect(
+      cFlat
+        .slice(0, 8)
+        .map((n) => spelledNoteName(n))
+        .join(' '),
+    ).toBe('C♭4 D♭4 E♭4 F♭4 G♭4 A♭4 B♭4 C♭5');
+    const bSharp = buildScale({ kind: 'major', key: 'B♯', lowMidi: 54, highMidi: 72 });
+    expect(spelledNoteName(bSharp[0])).toBe('B♯3');
+  });
+});
+
+describe('issue 22 row 14: melodic minor says what it does; the jazz form is offered', () => {
+  it('labels', () => {
+    expect(SCALE_KIND_LABELS['melodic-minor']).toBe('Melodic minor (raised 6–7 up, natural down)');
+    expect(SCALE_KIND_LABELS['jazz-melodic-minor']).toMatch(/raised 6–7 both ways/);
+  });
+
+  it('A jazz melodic minor keeps F♯ and G♯ coming down', () => {
+    const notes = buildScale({ kind: 'jazz-melodic-minor', key: 'A', lowMidi: 57, highMidi: 69 });
+    expect(notes.map((n) => spelledNoteName(n)).join(' ')).toBe(
+      'A3 B3 C4 D4 E4 F♯4 G♯4 A4 G♯4 F♯4 E4 D4 C4 B3 A3',
+    );
+  });
+});
