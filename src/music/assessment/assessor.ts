@@ -1,0 +1,205 @@
+/**
+ * The one assessor: a score and a performance in, a verdict per note and the attempt's scores
+ * out (`AttemptAssessment`, also the JSON of `npm run assess`). Every deviation reaches a score
+ * through a continuous curve (`curves.ts`); lateness costs timing only; a wobble costs steadiness
+ * even when its average is centred; a crack is named with when it happened; a wrong note is never
+ * praised. The alignment comes from the score follower, so nothing here depends on a metronome.
+ */
+import type { AttemptAssessment, NoteAssessment, NoteFlag } from './assessment-types';
+import {
+  DEFAULT_BAND_CENTS,
+  pitchScore,
+  steadinessScore,
+  timingScore,
+  validateBandCents,
+  weightedOverall,
+} from './curves';
+import { alignSegments, type FollowedNote } from './follower';
+import { spellInKey } from './key-spelling';
+import { inspectNote } from './note-inside';
+import { playedSegments, type Performance, type PlayedSegment } from './performance';
+import { evennessDeviations, onsetDeviations, type TimingReference } from './timing';
+import { fixFirstOf } from './summary';
+import {
+  DEFAULT_A4_HZ,
+  spelledNoteName,
+  spelledToMidi,
+  validateA4Hz,
+  type SpelledNote,
+} from '../notes';
+import type { KeySignature, Score, ScoreNote } from '../score/score-model';
+
+export interface AssessOptions {
+  /** Reference A4, Hz (415..466). */
+  readonly a4Hz?: number;
+  /** The in-tune band, ±cents (2..50): moves the pitch curve, never makes a cliff. */
+  readonly bandCents?: number;
+  /** What timing is judged against (default: the beat the player keeps). */
+  readonly timing?: TimingReference;
+}
+
+/** An onset this far from where it belonged is named late or early, ms. */
+export const LATE_MS = 50;
+/** A note off the even pulse of its run by this much is named uneven, ms. */
+export const UNEVEN_MS = 25;
+/** Pitch spread above this is named unsteady, cents (a ±25 ¢ wobble spreads about 18 ¢). */
+export const UNSTEADY_CENTS = 10;
+
+export function concertMidiOf(score: Score, note: ScoreNote): number {
+  return spelledToMidi(note.written) + score.transposition.semitones;
+}
+
+function keyAt(score: Score, quarters: number): KeySignature {
+  let key: KeySignature = { fifths: 0, mode: 'major' };
+  for (const k of score.keys) if (k.atQuarters <= quarters + 1e-9) key = k.value;
+  return key;
+}
+
+/** ASCII written name ("F#4", "Bb4"), as the JSON schema spells notes. */
+const asciiName = (note: SpelledNote): string => spelledNoteName(note, true);
+
+export function assessPerformance(
+  score: Score,
+  performance: Performance,
+  options: AssessOptions = {},
+): AttemptAssessment {
+  const a4Hz = validateA4Hz(options.a4Hz ?? DEFAULT_A4_HZ);
+  const bandCents = validateBandCents(options.bandCents ?? DEFAULT_BAND_CENTS);
+  const timing: TimingReference = options.timing ?? { kind: 'free' };
+  const scoreQpm = score.tempos[0]?.value ?? 120;
+  const tempoRatio =
+    timing.kind === 'tempo'
+      ? scoreQpm / timing.qpm
+      : timing.kind === 'click' && timing.qpm
+        ? scoreQpm / timing.qpm
+        : 1;
+
+  const segments = playedSegments(performance, a4Hz);
+  const followed: FollowedNote[] = score.notes.map((note) => ({
+    startMs: note.startMs,
+    midi: concertMidiOf(score, note),
+  }));
+  const alignment = alignSegments(followed, segments, timing.kind === 'free' ? {} : { tempoRatio });
+  const segmentAt = (i: number): PlayedSegment | null => {
+    const s = alignment.segmentOf[i] as number;
+    return s >= 0 ? (segments[s] as PlayedSegment) : null;
+  };
+  const timed = score.notes.map((note, i) => ({
+    startMs: note.startMs,
+    durationQuarters: note.durationQuarters,
+    onsetMs: segmentAt(i)?.onsetMs ?? Number.NaN,
+    attempt: alignment.attemptOf[i] as number,
+  }));
+  const deviations = onsetDeviations(timed, timing, tempoRatio);
+  const evenness = evennessDeviations(timed);
+
+  const notes: NoteAssessment[] = score.notes.map((note, i) => {
+    const segment = segmentAt(i);
+    const written = asciiName(note.written);
+    if (!segment) {
+      return {
+        index: note.index,
+        measure: note.measure,
+        written,
+        onsetMs: null,
+        heard: null,
+        cents: null,
+        verdict: 'missed',
+        flags: [],
+        scores: { pitch: 0, timing: 0, steadiness: 0 },
+        reasons: ['Not heard'],
+      };
+    }
+    const expected = followed[i] as FollowedNote;
+    const heardMidi = Math.round(segment.midi);
+    const right = heardMidi === expected.midi;
+    const cents = 100 * (segment.midi - heardMidi);
+    // The note lasts until the next played note of the same attempt, or its written length.
+    let spanEndMs = segment.onsetMs + note.durationMs * tempoRatio + 150;
+    for (let k = i + 1; k < score.notes.length; k++) {
+      const next = segmentAt(k);
+      if (next && alignment.attemptOf[k] === alignment.attemptOf[i]) {
+        spanEndMs = Math.min(spanEndMs, next.onsetMs);
+        break;
+      }
+    }
+    const inside = inspectNote(
+      performance.readings,
+      segment.from,
+      segment.onsetMs,
+      Math.max(spanEndMs, segment.offsetMs),
+      segment.midi,
+      a4Hz,
+    );
+    const flags: NoteFlag[] = [];
+    const reasons: string[] = [];
+    const heard = asciiName(
+      spellInKey(heardMidi - score.transposition.semitones, keyAt(score, note.startQuarters)),
+    );
+    if (!right) reasons.push(`Heard ${heard}, not ${written}`);
+    const deviation = deviations[i] as number;
+    if (Number.isFinite(deviation) && Math.abs(deviation) >= LATE_MS) {
+      const ms = Math.round(Math.abs(deviation));
+      flags.push(deviation > 0 ? { flag: 'late', ms } : { flag: 'early', ms });
+      reasons.push(`Came in ${ms} ms ${deviation > 0 ? 'late' : 'early'}`);
+    } else if (Number.isFinite(evenness[i]) && Math.abs(evenness[i] as number) >= UNEVEN_MS) {
+      const ms = Math.round(Math.abs(evenness[i] as number));
+      flags.push({ flag: 'uneven', ms });
+      reasons.push(
+        `${ms} ms ${(evenness[i] as number) > 0 ? 'behind' : 'ahead of'} the even pulse`,
+      );
+    }
+    if (right && Math.abs(cents) > bandCents) {
+      const c = Math.round(Math.abs(cents));
+      flags.push(cents > 0 ? { flag: 'sharp', cents: c } : { flag: 'flat', cents: c });
+      reasons.push(`${c} ¢ ${cents > 0 ? 'sharp' : 'flat'}`);
+    }
+    if (inside.spreadCents > UNSTEADY_CENTS) {
+      const c = Math.round(inside.spreadCents);
+      flags.push({ flag: 'unsteady', cents: c });
+      reasons.push(`Wavered (spread ${c} ¢)`);
+    }
+    for (const crack of inside.cracks) {
+      flags.push(crack);
+      const what =
+        crack.kind === 'dropout'
+          ? 'the sound dropped out'
+          : crack.kind === 'partial'
+            ? 'slipped to another partial'
+            : 'the pitch broke';
+      reasons.push(`Cracked ${crack.atMs} ms in: ${what} for ${crack.lengthMs} ms`);
+    }
+    const crackMs = inside.cracks.reduce((s, c) => s + c.lengthMs, 0);
+    return {
+      index: note.index,
+      measure: note.measure,
+      written,
+      onsetMs: Math.round(segment.onsetMs),
+      heard,
+      cents: Math.round(cents * 10) / 10,
+      verdict: right ? 'played' : 'wrong',
+      flags,
+      scores: {
+        pitch: right ? round1(pitchScore(cents, bandCents)) : 0,
+        timing: Number.isFinite(deviation) ? round1(timingScore(deviation)) : 100,
+        steadiness: round1(steadinessScore(inside.spreadCents, crackMs)),
+      },
+      reasons,
+    };
+  });
+
+  const mean = (pick: (n: NoteAssessment) => number): number =>
+    notes.length ? notes.reduce((s, n) => s + pick(n), 0) / notes.length : 0;
+  const sub = {
+    pitch: round1(mean((n) => n.scores.pitch)),
+    timing: round1(mean((n) => n.scores.timing)),
+    steadiness: round1(mean((n) => n.scores.steadiness)),
+  };
+  return {
+    notes,
+    scores: { ...sub, overall: round1(weightedOverall(sub)) },
+    fixFirst: fixFirstOf(score, notes, { bandCents, timing }),
+  };
+}
+
+const round1 = (x: number): number => Math.round(x * 10) / 10;

@@ -1,0 +1,88 @@
+/**
+ * The assessor's sub-score curves: each maps one measured deviation to 0..100, continuous and
+ * monotone, with no step anywhere. A curve is flat (100) inside a tolerance a teacher would not
+ * mention, then falls linearly to 0; the slope is capped so that one more cent or 10 ms never
+ * costs more than `MAX_POINTS_PER_CENT` / `MAX_POINTS_PER_10_MS` points (issue 21: "a 1 ¢ step
+ * can cost 60 points" was the old band cliff). The band setting widens or narrows the curve; it
+ * never makes a cliff.
+ */
+
+/** Largest change of a pitch or steadiness score for one cent more deviation, points. */
+export const MAX_POINTS_PER_CENT = 3;
+/** Largest change of a timing score for 10 ms more deviation, points. */
+export const MAX_POINTS_PER_10_MS = 3;
+
+/** The pitch band a player sets (±cents around the target): 2..50. */
+export const MIN_BAND_CENTS = 2;
+export const MAX_BAND_CENTS = 50;
+export const DEFAULT_BAND_CENTS = 10;
+
+export function validateBandCents(bandCents: number): number {
+  if (!Number.isFinite(bandCents) || bandCents < MIN_BAND_CENTS || bandCents > MAX_BAND_CENTS) {
+    throw new RangeError(
+      `band must be ${MIN_BAND_CENTS}..${MAX_BAND_CENTS} cents, got ${String(bandCents)}`,
+    );
+  }
+  return bandCents;
+}
+
+/** 100 up to `flat`, then linearly to 0 over `span` (both in the deviation's unit). */
+function ramp(deviation: number, flat: number, span: number): number {
+  const over = Math.max(0, Math.abs(deviation) - flat);
+  return Math.max(0, 100 - (100 * over) / span);
+}
+
+/**
+ * Pitch: the settled pitch's distance from the target, cents. Full marks inside half the band
+ * (a steady tone a little off is a good tone that needs a nudge: trumpet.md "Saying it right"),
+ * 0 at the band's half plus four bands (at ±10 ¢: 100 to ±5 ¢, 88 at ±10 ¢, 50 at ±25 ¢, 0 at
+ * ±45 ¢), the slope capped at MAX_POINTS_PER_CENT.
+ */
+export function pitchScore(cents: number, bandCents: number): number {
+  validateBandCents(bandCents);
+  return ramp(cents, bandCents / 2, Math.max(100 / MAX_POINTS_PER_CENT, 4 * bandCents));
+}
+
+/**
+ * Timing: how far the onset is from where it belonged, ms. Onsets within 30 ms sound together
+ * (ensemble asynchronies of 30–50 ms go unnoticed: Rasch 1979); 0 at 30 + 350 ms.
+ */
+export const TIMING_FLAT_MS = 30;
+const TIMING_SPAN_MS = (100 * 10) / MAX_POINTS_PER_10_MS + 17; // 350 ms: slope 2.86 / 10 ms
+export function timingScore(offsetMs: number): number {
+  return ramp(offsetMs, TIMING_FLAT_MS, TIMING_SPAN_MS);
+}
+
+/**
+ * Steadiness: the time-weighted spread of the pitch inside the note (standard deviation, cents),
+ * less what cracks cost. A ±25 ¢ wobble (spread ≈ 18 ¢) scores about 65 even when its average is
+ * centred; a held tone's natural ripple (≤ 4 ¢) costs nothing.
+ */
+export const STEADY_FLAT_CENTS = 4;
+const STEADY_SPAN_CENTS = 40;
+export function steadinessScore(spreadCents: number, crackMs = 0): number {
+  return Math.max(0, ramp(spreadCents, STEADY_FLAT_CENTS, STEADY_SPAN_CENTS) - crackCost(crackMs));
+}
+
+/**
+ * What a crack costs the note's steadiness: 1 point per 4 ms of break, at most 70 (a crack is
+ * named, with when; one crack never zeroes a note that was otherwise held).
+ */
+export function crackCost(crackMs: number): number {
+  return Math.min(70, Math.max(0, crackMs) / 4);
+}
+
+/** Weights of the sub-scores in a note's and an attempt's overall score. */
+export const ASSESSMENT_WEIGHTS = { pitch: 0.45, timing: 0.3, steadiness: 0.25 } as const;
+
+export function weightedOverall(scores: {
+  pitch: number;
+  timing: number;
+  steadiness: number;
+}): number {
+  return (
+    ASSESSMENT_WEIGHTS.pitch * scores.pitch +
+    ASSESSMENT_WEIGHTS.timing * scores.timing +
+    ASSESSMENT_WEIGHTS.steadiness * scores.steadiness
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * What happened inside one played note: how steady its pitch was and whether it cracked. A crack
+ * is a stretch, between the attack and the last moment the note's pitch was heard, where the pitch
+ * was lost (a dropout: the air or the buzz stopped), jumped to another partial, or broke briefly
+ * to a neighbouring pitch, and the note came back. Sound that simply ends early is not a crack.
+ */
+import type { NoteFlag } from './assessment-types';
+import {
+  attackMsOf,
+  midiPoints,
+  readingCentreMs,
+  weightedSpread,
+  type PerformanceReading,
+} from './performance';
+import { hzToMidi } from '../notes';
+
+/** A stretch off the note shorter than this is the detector's jitter, not a crack, ms. */
+export const MIN_CRACK_MS = 30;
+/** Readings within this of the note's settled pitch are the note, semitones. */
+const ON_NOTE_SEMITONES = 0.8;
+/** The last part of a note is its release (the pitch sags as the air stops), ms. */
+const RELEASE_MS = 40;
+
+export type Crack = Extract<NoteFlag, { flag: 'cracked' }>;
+
+export interface NoteInside {
+  /** Time-weighted spread of the held pitch, cents (cracks and the attack left out). */
+  readonly spreadCents: number;
+  readonly cracks: readonly Crack[];
+}
+
+export function inspectNote(
+  readings: readonly PerformanceReading[],
+  from: number,
+  onsetMs: number,
+  spanEndMs: number,
+  settledMidi: number,
+  a4Hz: number,
+): NoteInside {
+  const startMs = onsetMs + Math.min(60, attackMsOf(spanEndMs - onsetMs));
+  // Find the last reading on the note inside the span: beyond it is the release or a rest.
+  let lastOnMs = Number.NaN;
+  let k = from;
+  while (k < readings.length && readingCentreMs(readings[k] as PerformanceReading) < spanEndMs) {
+    const r = readings[k] as PerformanceReading;
+    if (r.hz > 0 && Math.abs(hzToMidi(r.hz, a4Hz) - settledMidi) < ON_NOTE_SEMITONES) {
+      lastOnMs = readingCentreMs(r);
+    }
+    k++;
+  }
+  const to = k;
+  const cracks: Crack[] = [];
+  if (Number.isFinite(lastOnMs) && Number.isFinite(settledMidi)) {
+    let runStart = Number.NaN;
+    let runOffSemitones: number[] = [];
+    let runUnpitched = 0;
+    const close = (endMs: number): void => {
+      const lengthMs = endMs - runStart;
+      if (lengthMs >= MIN_CRACK_MS) {
+        const sorted = [...runOffSemitones].sort((a, b) => a - b);
+        const off = sorted.length ? Math.abs(sorted[sorted.length >> 1] as number) : 0;
+        const kind =
+          runUnpitched >= runOffSemitones.length ? 'dropout' : off >= 2 ? 'partial' : 'break';
+        cracks.push({
+          flag: 'cracked',
+          atMs: Math.round(runStart - onsetMs),
+          lengthMs: Math.round(lengthMs),
+          kind,
+        });
+      }
+      runStart = Number.NaN;
+      runOffSemitones = [];
+      runUnpitched = 0;
+    };
+    for (let i = from; i < to; i++) {
+      const r = readings[i] as PerformanceReading;
+      const t = readingCentreMs(r);
+      if (t < startMs || t > lastOnMs) continue;
+      const off = r.hz > 0 ? hzToMidi(r.hz, a4Hz) - settledMidi : Number.NaN;
+      const onNote = Number.isFinite(off) && Math.abs(off) < ON_NOTE_SEMITONES;
+      if (onNote) {
+        if (Number.isFinite(runStart)) close(t);
+        continue;
+      }
+      if (!Number.isFinite(runStart)) runStart = t;
+      if (Number.isFinite(off)) runOffSemitones.push(off);
+      else runUnpitched++;
+    }
+  }
+  // Steadiness from the held part: after the attack, before the release, on the note.
+  const endMs = Number.isFinite(lastOnMs) ? lastOnMs - RELEASE_MS : spanEndMs;
+  const held = midiPoints(readings, from, to, startMs, Math.max(startMs, endMs), a4Hz).filter(
+    (p) => Math.abs(p.value - settledMidi) < ON_NOTE_SEMITONES,
+  );
+  return { spreadCents: 100 * weightedSpread(held), cracks };
+}

@@ -1,0 +1,216 @@
+/**
+ * A performance as the assessor reads it: the stream's readings and note events (live from the
+ * pitch service, or offline from a file run through the same worklet and stream code), cut into
+ * played segments. The stream decides where notes start and stop (its note tracker) and where the
+ * tongue re-attacked (its level dips); this module only groups readings by those decisions.
+ *
+ * The shapes are the structural subset of the stream's `PitchReading` and `NoteEvent` the
+ * assessor needs (src/music may not depend on src/audio), so the stream's objects are passed as
+ * they are.
+ */
+import { REATTACK_DIP_DB } from '../note-scores';
+import { hzToMidi } from '../notes';
+
+export interface PerformanceReading {
+  /** 0 = no pitch. */
+  readonly hz: number;
+  readonly levelDb: number;
+  readonly windowStartMs: number;
+  readonly windowEndMs: number;
+  readonly dips: readonly { readonly attackMs: number; readonly depthDb: number }[];
+}
+
+export type PerformanceEvent =
+  | { readonly type: 'note-on'; readonly hz: number; readonly onsetMs: number }
+  | {
+      readonly type: 'note-off';
+      readonly hz: number;
+      readonly onsetMs: number;
+      readonly offsetMs: number;
+    };
+
+export interface Performance {
+  readonly readings: readonly PerformanceReading[];
+  readonly events: readonly PerformanceEvent[];
+}
+
+/** What the player sounded between two note boundaries of the stream. */
+export interface PlayedSegment {
+  readonly onsetMs: number;
+  readonly offsetMs: number;
+  /** Readings whose window centre lies in the segment: indices [from, to). */
+  readonly from: number;
+  readonly to: number;
+  /** Settled pitch (time-weighted median after the attack), fractional concert MIDI; NaN if none. */
+  readonly midi: number;
+  /** Started by a tongue stroke inside a held pitch (a level dip), not by a change of pitch. */
+  readonly reattack: boolean;
+}
+
+/** Where a reading describes the audio: its window's centre, ms (decided here once). */
+export const readingCentreMs = (r: PerformanceReading): number =>
+  (r.windowStartMs + r.windowEndMs) / 2;
+
+/** A re-attack this close to a segment's ends is the note's own attack or release, ms. */
+const REATTACK_EDGE_MS = 60;
+
+/**
+ * The part of a note that is its attack, ms: short notes are judged by the pitch they settle on
+ * (issue 21), so the first 40 % (at most 100 ms) is left out of the settled pitch.
+ */
+export function attackMsOf(durationMs: number): number {
+  return Math.min(100, 0.4 * durationMs);
+}
+
+/** Time-weighted statistics of a run of (time, value) points; each weighs the gap to the next. */
+export interface WeightedPoint {
+  readonly timeMs: number;
+  readonly value: number;
+}
+
+/** Each point weighs the time to the next one (the last, the median gap), capped at 2 gaps. */
+export function pointWeights(points: readonly WeightedPoint[]): number[] {
+  const gaps: number[] = [];
+  for (let k = 1; k < points.length; k++) {
+    gaps.push((points[k] as WeightedPoint).timeMs - (points[k - 1] as WeightedPoint).timeMs);
+  }
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const typical = sorted.length ? (sorted[sorted.length >> 1] as number) : 1;
+  return points.map((_, k) => Math.min(2 * typical, Math.max(0, gaps[k] ?? typical)) || 1e-6);
+}
+
+export function weightedMedian(points: readonly WeightedPoint[]): number {
+  if (points.length === 0) return Number.NaN;
+  const weights = pointWeights(points);
+  const values = points.map((p) => p.value);
+  const order = values
+    .map((_, k) => k)
+    .sort((a, b) => (values[a] as number) - (values[b] as number));
+  const total = weights.reduce((s, w) => s + w, 0);
+  let acc = 0;
+  for (const k of order) {
+    acc += weights[k] as number;
+    if (acc >= total / 2) return (points[k] as WeightedPoint).value;
+  }
+  return (points[order[order.length - 1] as number] as WeightedPoint).value;
+}
+
+/** Time-weighted standard deviation around the time-weighted mean. */
+export function weightedSpread(points: readonly WeightedPoint[]): number {
+  if (points.length < 2) return 0;
+  const weights = pointWeights(points);
+  const total = weights.reduce((s, w) => s + w, 0);
+  const mean = points.reduce((s, p, k) => s + p.value * (weights[k] as number), 0) / total;
+  const variance =
+    points.reduce((s, p, k) => s + (p.value - mean) ** 2 * (weights[k] as number), 0) / total;
+  return Math.sqrt(variance);
+}
+
+/** Pitched readings between two times as (centre, fractional concert MIDI) points. */
+export function midiPoints(
+  readings: readonly PerformanceReading[],
+  from: number,
+  to: number,
+  fromMs: number,
+  toMs: number,
+  a4Hz: number,
+): WeightedPoint[] {
+  const points: WeightedPoint[] = [];
+  for (let k = from; k < to; k++) {
+    const r = readings[k] as PerformanceReading;
+    const t = readingCentreMs(r);
+    if (r.hz > 0 && t >= fromMs && t < toMs)
+      points.push({ timeMs: t, value: hzToMidi(r.hz, a4Hz) });
+  }
+  return points;
+}
+
+/** First reading index whose centre is at or after `timeMs` (readings are in time order). */
+export function readingIndexAt(readings: readonly PerformanceReading[], timeMs: number): number {
+  let low = 0;
+  let high = readings.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (readingCentreMs(readings[mid] as PerformanceReading) < timeMs) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The settled pitch of a stretch of readings (fractional concert MIDI, NaN when unpitched). */
+export function settledMidi(
+  readings: readonly PerformanceReading[],
+  onsetMs: number,
+  offsetMs: number,
+  a4Hz: number,
+): number {
+  const from = readingIndexAt(readings, onsetMs);
+  const to = readingIndexAt(readings, offsetMs);
+  const settled = midiPoints(
+    readings,
+    from,
+    to,
+    onsetMs + attackMsOf(offsetMs - onsetMs),
+    offsetMs,
+    a4Hz,
+  );
+  return weightedMedian(
+    settled.length ? settled : midiPoints(readings, from, to, onsetMs, offsetMs, a4Hz),
+  );
+}
+
+/**
+ * The played segments: one per note the stream tracked, split where the tongue re-attacked a
+ * held pitch (a level dip of at least REATTACK_DIP_DB: repeated notes keep the pitch going).
+ */
+export function playedSegments(performance: Performance, a4Hz: number): PlayedSegment[] {
+  const { readings, events } = performance;
+  const spans: { onsetMs: number; offsetMs: number }[] = [];
+  let open: number | null = null;
+  for (const event of events) {
+    if (event.type === 'note-on') {
+      if (open !== null) spans.push({ onsetMs: open, offsetMs: event.onsetMs });
+      open = event.onsetMs;
+    } else if (open !== null) {
+      spans.push({ onsetMs: open, offsetMs: Math.max(event.offsetMs, open) });
+      open = null;
+    }
+  }
+  const lastMs = readings.length
+    ? (readings[readings.length - 1] as PerformanceReading).windowEndMs
+    : 0;
+  if (open !== null) spans.push({ onsetMs: open, offsetMs: Math.max(open, lastMs) });
+
+  const segments: PlayedSegment[] = [];
+  for (const span of spans) {
+    const cuts = [span.onsetMs];
+    const from = readingIndexAt(readings, span.onsetMs);
+    const to = readingIndexAt(readings, span.offsetMs + 200);
+    for (let k = from; k < to; k++) {
+      for (const dip of (readings[k] as PerformanceReading).dips) {
+        const at = dip.attackMs;
+        if (
+          dip.depthDb >= REATTACK_DIP_DB &&
+          at > (cuts[cuts.length - 1] as number) + REATTACK_EDGE_MS &&
+          at < span.offsetMs - REATTACK_EDGE_MS
+        ) {
+          cuts.push(at);
+        }
+      }
+    }
+    cuts.push(span.offsetMs);
+    for (let c = 0; c + 1 < cuts.length; c++) {
+      const onsetMs = cuts[c] as number;
+      const offsetMs = cuts[c + 1] as number;
+      segments.push({
+        onsetMs,
+        offsetMs,
+        from: readingIndexAt(readings, onsetMs),
+        to: readingIndexAt(readings, offsetMs),
+        midi: settledMidi(readings, onsetMs, offsetMs, a4Hz),
+        reattack: c > 0,
+      });
+    }
+  }
+  return segments;
+}
