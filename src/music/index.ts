@@ -39,3 +39,5 @@ export { DEFAULT_TEMPO_QPM } from './score/score-model';
 export * from './score/score-read-error';
 export * from './score/musicxml';
 export { quartersToMs, tempoAt } from './score/tempo-map';
+export * from './score/mxl';
+export * from './score/score-transpose';
