@@ -7,7 +7,8 @@
 import { spelledToMidi } from '../notes';
 import { keptVoice, readMeasures, type NoteEvent, type ReadMeasure } from './musicxml-measures';
 import { performanceOrder } from './performance-order';
-import { MAX_SCORE_FILE_BYTES, ScoreReadError } from './score-read-error';
+import { ScoreReadError } from './score-read-error';
+import { partInfos, readDocument } from './musicxml-document';
 import {
   DEFAULT_TEMPO_QPM,
   type FromQuarter,
@@ -20,20 +21,9 @@ import {
   type TimeSignature,
 } from './score-model';
 import { quartersToMs } from './tempo-map';
-import {
-  child,
-  childrenNamed,
-  childText,
-  parseXml,
-  XmlSyntaxError,
-  type XmlElement,
-} from './xml-tree';
+import { child, childrenNamed, childText } from './xml-tree';
 
-/** A part of a score, for asking the player which one to read. */
-export interface ScorePartInfo {
-  readonly id: string;
-  readonly name: string;
-}
+export { listParts, type ScorePartInfo } from './musicxml-document';
 
 export interface ParseMusicXmlOptions {
   /** The `<score-part id>` to read; default the first part. */
@@ -43,72 +33,6 @@ export interface ParseMusicXmlOptions {
 const EPSILON = 1e-9;
 const DEFAULT_KEY: KeySignature = { fifths: 0, mode: 'major' };
 const DEFAULT_TIME: TimeSignature = { beats: 4, beatType: 4 };
-
-/** score-timewise (measures holding parts) turned into score-partwise (parts holding measures). */
-function timewiseToPartwise(root: XmlElement): XmlElement {
-  const header = root.children.filter((c) => c.name !== 'measure');
-  const partMeasures = new Map<string, XmlElement[]>();
-  for (const measure of childrenNamed(root, 'measure')) {
-    for (const part of childrenNamed(measure, 'part')) {
-      const id = part.attrs.id ?? '';
-      const list = partMeasures.get(id) ?? [];
-      list.push({ ...measure, children: part.children });
-      partMeasures.set(id, list);
-    }
-  }
-  const parts = [...partMeasures].map(([id, measures]) => ({
-    name: 'part',
-    attrs: { id },
-    children: measures,
-    text: '',
-    line: root.line,
-  }));
-  return { ...root, name: 'score-partwise', children: [...header, ...parts] };
-}
-
-function readDocument(text: string): XmlElement {
-  if (typeof text !== 'string') throw new ScoreReadError('No score text was given.');
-  if (text.length > MAX_SCORE_FILE_BYTES) {
-    throw new ScoreReadError('The file is larger than 20 MB, too large for one score.');
-  }
-  let root: XmlElement;
-  try {
-    root = parseXml(text);
-  } catch (error) {
-    if (error instanceof XmlSyntaxError) {
-      throw new ScoreReadError(
-        `This file is not readable MusicXML: ${error.detail.charAt(0).toLowerCase()}${error.detail.slice(1)} at line ${String(error.line)}.`,
-      );
-    }
-    throw error;
-  }
-  if (root.name === 'score-timewise') return timewiseToPartwise(root);
-  if (root.name !== 'score-partwise') {
-    throw new ScoreReadError(
-      `This file is not a MusicXML score: its top element is <${root.name}>, not <score-partwise>.`,
-    );
-  }
-  return root;
-}
-
-function partInfos(root: XmlElement): ScorePartInfo[] {
-  const partList = child(root, 'part-list');
-  const names = new Map<string, string>();
-  for (const scorePart of partList === undefined ? [] : childrenNamed(partList, 'score-part')) {
-    const id = scorePart.attrs.id ?? '';
-    const name = childText(scorePart, 'part-name') || childText(scorePart, 'part-abbreviation');
-    names.set(id, name || id);
-  }
-  return childrenNamed(root, 'part').map((part) => {
-    const id = part.attrs.id ?? '';
-    return { id, name: names.get(id) ?? id };
-  });
-}
-
-/** The parts of a MusicXML score in file order (id and name), for a part picker. */
-export function listParts(text: string): ScorePartInfo[] {
-  return partInfos(readDocument(text));
-}
 
 /** Appends `value` at `atQuarters` unless it repeats what is in force; same position: replace. */
 function pushChange<T>(
