@@ -44,11 +44,20 @@ describe('written → concert spelling, every instrument × 12 pitch classes × 
           const where = `${instrument.id} ${spelling} ${spelledNoteName(written)}`;
           expect(spelledToMidi(written), where).toBe(writtenMidi);
           expect(spelledToMidi(concert), where).toBe(writtenMidi + semitones);
-          expect(
-            letterIndex(concert.letter, concert.octave) -
-              letterIndex(written.letter, written.octave),
-            where,
-          ).toBe(letters);
+          const moved = transposeSpelled(written, letters, semitones);
+          const whiteKey = ['E♯', 'B♯', 'C♭', 'F♭'].includes(
+            spelledNoteName(moved).replace(/-?\d+$/, ''),
+          );
+          if (whiteKey) {
+            // No key in force: concert F, not E♯ (issue 22 row 8).
+            expect(concert.accidental, where).toBe(0);
+          } else {
+            expect(
+              letterIndex(concert.letter, concert.octave) -
+                letterIndex(written.letter, written.octave),
+              where,
+            ).toBe(letters);
+          }
           // Readable: never a double sharp or flat on either side.
           expect(Math.abs(written.accidental), where).toBeLessThanOrEqual(1);
           expect(Math.abs(concert.accidental), where).toBeLessThanOrEqual(1);
@@ -86,12 +95,26 @@ describe('written → concert spelling, every instrument × 12 pitch classes × 
     ['bb-trumpet', 'F♯4', 'E4'],
     ['bb-trumpet', 'C♯5', 'B4'],
     ['bb-trumpet', 'E♭4', 'D♭4'],
+    // Issue 22 row 8: plain concert names where the interval gives E♯, B♯, C♭ or F♭.
+    ['a-trumpet', 'G♯4', 'F4'],
+    ['bb-trumpet', 'C♯5', 'B4'],
   ])('%s written %s sounds concert %s', (id, written, concert) => {
     const midi = spelledToMidi(
       parseSpelledNote(written) ?? { letter: 'C', accidental: 0, octave: 0 },
     );
     expect(writtenAndConcertNames(midi, id).written).toBe(written);
     expect(writtenAndConcertNames(midi, id).concert).toBe(concert);
+  });
+
+  it('plain concert names with flats too: E♭ trumpet written A♭4 is concert B4, not C♭5', () => {
+    expect(writtenAndConcertNames(68, 'eb-trumpet', 'flats')).toEqual({
+      written: 'A♭4',
+      concert: 'B4',
+    });
+    expect(writtenAndConcertNames(68, 'a-trumpet', 'sharps')).toEqual({
+      written: 'G♯4',
+      concert: 'F4',
+    });
   });
 
   it('spells untransposed notes by the preference', () => {

@@ -70,7 +70,8 @@ export interface SpelledPair {
 
 /**
  * Written note (integer MIDI) on an instrument, spelled by the player's preference, and the
- * concert note spelled by moving the letter by the instrument's interval. When that would need a
+ * concert note spelled by moving the letter by the instrument's interval (a plain natural where
+ * that gives E♯, B♯, C♭ or F♭: no key is in force on the tuner). When that would need a
  * double sharp or flat (written G♭ on E♭ trumpet would sound B𝄫), the written note takes its
  * other common spelling (F♯, sounding A) so both names stay readable and interval-correct.
  */
@@ -84,9 +85,20 @@ export function spellWrittenAndConcert(
   const semitones = instrument.concertOffsetSemitones;
   const preferred = spellMidi(writtenMidi, spelling);
   const concert = transposeSpelled(preferred, steps, semitones);
-  if (Math.abs(concert.accidental) <= 1) return { written: preferred, concert };
+  if (Math.abs(concert.accidental) <= 1) return { written: preferred, concert: plain(concert) };
   const written = otherSpelling(preferred, writtenMidi);
-  return { written, concert: transposeSpelled(written, steps, semitones) };
+  return { written, concert: plain(transposeSpelled(written, steps, semitones)) };
+}
+
+/**
+ * With no key in force a band director says concert F, not E♯ (issue 22 row 8): E♯, B♯, C♭ and
+ * F♭ become the natural of the same pitch; every other note keeps its spelling by interval.
+ */
+function plain(note: SpelledNote): SpelledNote {
+  const whiteKey =
+    (note.accidental === 1 && (note.letter === 'E' || note.letter === 'B')) ||
+    (note.accidental === -1 && (note.letter === 'C' || note.letter === 'F'));
+  return whiteKey ? spellMidi(spelledToMidi(note), 'default') : note;
 }
 
 /** Written and concert names of a written note ("B♭4" / "A♭4"), symbols or ASCII. */

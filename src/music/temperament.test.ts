@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { midiOf, spelledNoteName, spelledToMidi, SPELLINGS } from './notes';
-import { LETTERS } from './spelling';
+import { midiOf, spelledNoteName, spelledToMidi } from './notes';
+import { LETTERS, transposeSpelled } from './spelling';
 import {
   chordToneHz,
   droneChordHz,
@@ -110,23 +110,89 @@ describe('spelling the note by its interval above the root', () => {
   });
 
   it('spells the 3rd of D as F♯ even when the player prefers flats, and of B♭ as D', () => {
-    expect(noteNameOf(intonationTarget(66, midiOf('D4'), 'just', 'flats'))).toBe('F♯4');
-    expect(intonationTarget(66, midiOf('D4'), 'just', 'flats').rootName).toBe('D');
+    expect(noteNameOf(intonationTarget(66, midiOf('D4'), 'just'))).toBe('F♯4');
+    expect(intonationTarget(66, midiOf('D4'), 'just').rootName).toBe('D');
     expect(noteNameOf(intonationTarget(midiOf('D5'), midiOf('B♭3'), 'just'))).toBe('D5');
     expect(intonationTarget(midiOf('D5'), midiOf('B♭3'), 'just').rootName).toBe('B♭');
   });
 
-  it('moves the letter by the interval for every root, interval and spelling', () => {
-    for (const spelling of SPELLINGS) {
-      for (let root = 54; root < 66; root++) {
+  it('issue 22 row 7: every root and note, readable: no double accidental, letters by interval', () => {
+    const readableRoots = new Set([
+      'C',
+      'D♭',
+      'D',
+      'E♭',
+      'E',
+      'F',
+      'F♯',
+      'G',
+      'A♭',
+      'A',
+      'B♭',
+      'B',
+    ]);
+    for (const third of [false, true]) {
+      for (let root = midiOf('F♯3'); root <= midiOf('C6'); root++) {
         for (let note = root - 12; note <= root + 24; note++) {
-          const target = intonationTarget(note, root, 'just', spelling);
+          const target = intonationTarget(note, root, 'just', { third });
+          const line = targetText(target);
           expect(spelledToMidi(target.note)).toBe(note);
+          expect(readableRoots.has(target.rootName), target.rootName).toBe(true);
+          expect(line, line).not.toMatch(/𝄪|𝄫/);
           const rootLetter = LETTERS.indexOf(target.rootName[0] as (typeof LETTERS)[number]);
           const letterSteps = (LETTERS.indexOf(target.note.letter) - rootLetter + 7) % 7;
-          expect(letterSteps).toBe(target.interval.letterSteps % 7);
+          // By interval on letters, unless that would need a double sharp or flat (the minor 2nd
+          // of D♭ is E𝄫): then the plain name.
+          const root4 = {
+            letter: target.rootName[0] as (typeof LETTERS)[number],
+            accidental: (target.rootName.endsWith('♭')
+              ? -1
+              : target.rootName.endsWith('♯')
+                ? 1
+                : 0) as -1 | 0 | 1,
+            octave: 4,
+          };
+          const moved = transposeSpelled(
+            root4,
+            target.interval.letterSteps,
+            target.interval.semitones,
+          );
+          if (Math.abs(moved.accidental) <= 1) {
+            expect(letterSteps, line).toBe(target.interval.letterSteps % 7);
+          } else {
+            expect(target.note.accidental, line).toBe(0);
+          }
         }
       }
+    }
+  });
+
+  it('the issue examples: G♯ and A♯ roots are spelled A♭ and B♭', () => {
+    expect(targetText(intonationTarget(midiOf('G5'), midiOf('A♭4'), 'just'))).toBe(
+      'G5 as the 7th of A♭: aim −12 ¢',
+    );
+    expect(targetText(intonationTarget(midiOf('D4'), midiOf('B♭3'), 'just'))).toBe(
+      'D4 as the 3rd of B♭: aim −14 ¢',
+    );
+  });
+
+  it('issue 22 row 6: the minor 7th says which target: low over a major triad, +18 ¢ in minor', () => {
+    const bb4 = midiOf('B♭4');
+    const c4 = midiOf('C4');
+    expect(targetText(intonationTarget(bb4, c4, 'just', { third: true }))).toBe(
+      'B♭4 as the dominant 7th of C (harmonic 7th): aim −31 ¢',
+    );
+    expect(targetText(intonationTarget(bb4, c4, 'just'))).toBe(
+      'B♭4 as the minor 7th of C (minor key): aim +18 ¢',
+    );
+    expect(targetOffsetCents(bb4, c4, 'just', { third: true })).toBeCloseTo(-31.17, 1);
+    expect(targetOffsetCents(bb4, c4, 'just', { third: false })).toBeCloseTo(17.6, 1);
+    // Every other interval is the same with or without the 3rd.
+    for (let note = c4; note < c4 + 12; note++) {
+      if (note === bb4 - 12 || note === bb4) continue;
+      expect(targetOffsetCents(note, c4, 'just', { third: true })).toBe(
+        targetOffsetCents(note, c4, 'just'),
+      );
     }
   });
 

@@ -9,7 +9,7 @@
  * notes), so these functions take MIDI numbers of either kind, as long as both are the same kind.
  */
 import { CENTS_PER_OCTAVE } from './cents';
-import { spellMidi, spelledNoteName, pitchClass, type SpelledNote, type Spelling } from './notes';
+import { spellMidi, spelledNoteName, pitchClass, type SpelledNote } from './notes';
 import { transposeSpelled } from './spelling';
 import type { Temperament } from './temperament-ids';
 
@@ -23,6 +23,8 @@ export interface JustInterval {
   readonly letterSteps: number;
   /** "3rd", "minor 3rd", "5th": major and perfect intervals plain, as a teacher says them. */
   readonly name: string;
+  /** Which target is meant where two are usual ("minor key", "harmonic 7th"). */
+  readonly context?: string;
 }
 
 /**
@@ -41,9 +43,36 @@ export const JUST_INTERVALS: readonly JustInterval[] = [
   { semitones: 7, ratio: [3, 2], letterSteps: 4, name: '5th' },
   { semitones: 8, ratio: [8, 5], letterSteps: 5, name: 'minor 6th' },
   { semitones: 9, ratio: [5, 3], letterSteps: 5, name: '6th' },
-  { semitones: 10, ratio: [9, 5], letterSteps: 6, name: 'minor 7th' },
+  { semitones: 10, ratio: [9, 5], letterSteps: 6, name: 'minor 7th', context: 'minor key' },
   { semitones: 11, ratio: [15, 8], letterSteps: 6, name: '7th' },
 ];
+
+/**
+ * The 7th over a major triad is a dominant's 7th, played low: the harmonic 7th 7/4, −31.2 ¢
+ * (trumpet.md "Saying it right"); 9/5 (+17.6 ¢) is the minor key's 7th.
+ */
+export const DOMINANT_SEVENTH: JustInterval = {
+  semitones: 10,
+  ratio: [7, 4],
+  letterSteps: 6,
+  name: 'dominant 7th',
+  context: 'harmonic 7th',
+};
+
+/** What the drone sounds besides its root: with its major 3rd it is a major triad (a dominant). */
+export interface DroneHarmony {
+  third?: boolean;
+}
+
+/** The interval of `midi` over the root, knowing the drone's chord (a major 3rd → dominant 7th). */
+export function intervalOver(
+  midi: number,
+  rootMidi: number,
+  harmony: DroneHarmony = {},
+): JustInterval {
+  const interval = intervalAbove(midi, rootMidi);
+  return interval.semitones === 10 && harmony.third === true ? DOMINANT_SEVENTH : interval;
+}
 
 function assertInteger(name: string, value: number): void {
   if (!Number.isInteger(value)) {
@@ -71,8 +100,9 @@ export function targetOffsetCents(
   midi: number,
   rootMidi: number,
   temperament: Temperament,
+  harmony: DroneHarmony = {},
 ): number {
-  const interval = intervalAbove(midi, rootMidi);
+  const interval = intervalOver(midi, rootMidi, harmony);
   if (temperament === 'equal') return 0;
   return ratioOffsetCents(interval.ratio, interval.semitones);
 }
@@ -97,30 +127,70 @@ export interface IntonationTarget {
   readonly offsetCents: number;
   /** The note spelled by its interval above the root (the 3rd of D is F♯, never G♭). */
   readonly note: SpelledNote;
-  /** The root's pitch class as the player's spelling preference writes it ("C", "B♭"). */
+  /** The root's pitch class as a drone root is spelled ("C", "B♭", "A♭", "F♯"). */
   readonly rootName: string;
 }
 
 /**
- * The target of a (written) note against a (written) root: its interval, its offset and its
- * spelling by interval from the root as the player spells it.
+ * Drone roots as a teacher spells them so chord tones stay readable (trumpet.md "Saying it
+ * right": A♭, B♭, E♭, F♯ roots): no G♯ root with its B♯ 3rd and F𝄪 7th, no A♯ with C𝄪.
+ */
+const DRONE_ROOTS: readonly string[] = [
+  'C',
+  'D♭',
+  'D',
+  'E♭',
+  'E',
+  'F',
+  'F♯',
+  'G',
+  'A♭',
+  'A',
+  'B♭',
+  'B',
+];
+
+/** A drone root (written MIDI) spelled as DRONE_ROOTS, at its octave. */
+export function droneRootSpelled(rootMidi: number): SpelledNote {
+  assertInteger('rootMidi', rootMidi);
+  const name = DRONE_ROOTS[pitchClass(rootMidi)] as string;
+  const accidental = name.endsWith('♭') ? -1 : name.endsWith('♯') ? 1 : 0;
+  const octave = Math.floor((rootMidi - accidental) / 12) - 1;
+  return { letter: name[0] as SpelledNote['letter'], accidental, octave };
+}
+
+/** "A♭": the drone root's name without octave. */
+export function droneRootName(rootMidi: number): string {
+  return DRONE_ROOTS[pitchClass(rootMidi)] as string;
+}
+
+/**
+ * The target of a (written) note against a (written) root: its interval (over a major-triad drone
+ * the minor 7th is the dominant's), its offset, and its spelling by interval from the root as
+ * DRONE_ROOTS spells it; a chord tone that would still need a double sharp or flat (the minor 2nd
+ * of D♭ or A♭) takes its plain name.
  */
 export function intonationTarget(
   midi: number,
   rootMidi: number,
   temperament: Temperament,
-  spelling: Spelling = 'default',
+  harmony: DroneHarmony = {},
 ): IntonationTarget {
-  const interval = intervalAbove(midi, rootMidi);
-  const root = spellMidi(rootMidi, spelling);
+  const interval = intervalOver(midi, rootMidi, harmony);
+  const root = droneRootSpelled(rootMidi);
   const octaves = Math.floor((midi - rootMidi) / 12);
-  const note = transposeSpelled(
+  const byInterval = transposeSpelled(
     root,
     interval.letterSteps + 7 * octaves,
     interval.semitones + 12 * octaves,
   );
-  const rootName = spelledNoteName(root).replace(/-?\d+$/, '');
-  return { interval, offsetCents: targetOffsetCents(midi, rootMidi, temperament), note, rootName };
+  const note = Math.abs(byInterval.accidental) <= 1 ? byInterval : spellMidi(midi, 'default');
+  return {
+    interval,
+    offsetCents: targetOffsetCents(midi, rootMidi, temperament, harmony),
+    note,
+    rootName: droneRootName(rootMidi),
+  };
 }
 
 /** Signed whole cents with a real minus sign: "−14 ¢", "+2 ¢", "0 ¢". */
@@ -130,11 +200,15 @@ export function formatAimCents(cents: number): string {
   return whole > 0 ? `+${whole} ¢` : `−${-whole} ¢`;
 }
 
-/** The line the tuner shows in just intonation: "E4 as the 3rd of C: aim −14 ¢". */
+/**
+ * The line the tuner shows in just intonation: "E4 as the 3rd of C: aim −14 ¢", "B♭4 as the
+ * minor 7th of C (minor key): aim +18 ¢", "B♭4 as the dominant 7th of C (harmonic 7th): aim −31 ¢".
+ */
 export function targetText(target: IntonationTarget): string {
   const name = spelledNoteName(target.note);
   const role = target.interval.semitones === 0 ? 'the root' : `the ${target.interval.name}`;
-  return `${name} as ${role} of ${target.rootName}: aim ${formatAimCents(target.offsetCents)}`;
+  const context = target.interval.context ? ` (${target.interval.context})` : '';
+  return `${name} as ${role} of ${target.rootName}${context}: aim ${formatAimCents(target.offsetCents)}`;
 }
 
 /** Which chord tones a drone adds to its root. */

@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
-import {
-  droneChordHz,
-  noteName,
-  writtenMidiToHz,
-  writtenToConcertMidi,
-  type Temperament,
-} from '../music';
+import { droneChordHz, noteName, writtenMidiToHz, type Temperament } from '../music';
 import { DRONE_ROOT_MIDI_RANGE, getSettingsStore, useSettings } from '../settings';
 import { usePitchService } from '../shared-ui/pitch-service-context';
+import { droneConcertRootName } from './drone-label';
 import './drone.css';
 
 /** Written notes offered for the drone's root: the regular range, F♯3..C6. */
@@ -76,9 +71,7 @@ export function DroneControl() {
     setOn(true);
   };
 
-  const concertRoot = noteName(writtenToConcertMidi(droneRootWrittenMidi, transposition), {
-    spelling,
-  });
+  const concertRoot = droneConcertRootName(droneRootWrittenMidi, transposition, spelling);
   const chordButton = (key: 'droneFifth' | 'droneThird', label: string, testId: string) => (
     <button
       type="button"

@@ -8,8 +8,7 @@ import {
   intonationTarget,
   targetText,
   tuningVerdict,
-  pitchClassName,
-  type Spelling,
+  droneRootName,
   type Temperament,
 } from '../music';
 import type { TunerDisplay } from './tuner-display';
@@ -19,7 +18,8 @@ export interface TargetSettings {
   /** The drone's root, written MIDI (the just root). */
   droneRootWrittenMidi: number;
   inTuneCents: number;
-  spelling?: Spelling;
+  /** The drone sounds its major 3rd: a major triad, over which the 7th is the dominant's. */
+  droneThird?: boolean;
 }
 
 const round1 = (value: number): number => {
@@ -34,6 +34,7 @@ export function aimAtTarget(display: TunerDisplay, target: TargetSettings): Tune
     display.writtenMidi,
     target.droneRootWrittenMidi,
     target.temperament,
+    { third: target.droneThird },
   );
   const cents = round1(display.cents - offsetCents);
   return { ...display, cents, verdict: tuningVerdict(cents, target.inTuneCents) };
@@ -41,20 +42,17 @@ export function aimAtTarget(display: TunerDisplay, target: TargetSettings): Tune
 
 /**
  * The line under the note: in just intonation "E4 as the 3rd of C: aim −14 ¢" (written pitch,
- * the note spelled by its interval above the root), or "Just intonation against C" while there
+ * the note spelled by its interval above the root, the root as a drone root is spelled: A♭ not G♯), or "Just intonation against C" while there
  * is no note; nothing in equal temperament.
  */
 export function targetLine(display: TunerDisplay, target: TargetSettings): string {
   if (target.temperament === 'equal') return '';
   if (!display.hasPitch) {
-    return `Just intonation against ${pitchClassName(target.droneRootWrittenMidi, target.spelling)}`;
+    return `Just intonation against ${droneRootName(target.droneRootWrittenMidi)}`;
   }
   return targetText(
-    intonationTarget(
-      display.writtenMidi,
-      target.droneRootWrittenMidi,
-      target.temperament,
-      target.spelling,
-    ),
+    intonationTarget(display.writtenMidi, target.droneRootWrittenMidi, target.temperament, {
+      third: target.droneThird,
+    }),
   );
 }
