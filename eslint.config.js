@@ -154,6 +154,7 @@ export default tseslint.config(
     files: [
       '*.{js,mjs,ts}',
       'bench/**/*.{js,mjs,ts}',
+      'cli/**/*.{js,mjs,ts}',
       'build/**/*.ts',
       'e2e/**/*.ts',
       'engine/*.{mjs,ts}',

@@ -56,6 +56,7 @@ export default defineConfig(({ mode }) => ({
       'src/**/*.test.tsx',
       'engine/**/*.test.ts',
       'bench/**/*.test.ts',
+      'cli/**/*.test.ts',
       'build/**/*.test.ts',
     ],
     environment: 'node',

@@ -15,7 +15,7 @@ import {
   weightedOverall,
 } from './curves';
 import { alignSegments, type FollowedNote } from './follower';
-import { spellInKey } from './key-spelling';
+import { spellInSignature } from './key-spelling';
 import { inspectNote } from './note-inside';
 import { playedSegments, type Performance, type PlayedSegment } from './performance';
 import { evennessDeviations, onsetDeviations, type TimingReference } from './timing';
@@ -41,7 +41,7 @@ export interface AssessOptions {
 /** An onset this far from where it belonged is named late or early, ms. */
 export const LATE_MS = 50;
 /** A note off the even pulse of its run by this much is named uneven, ms. */
-export const UNEVEN_MS = 25;
+export const UNEVEN_MS = 35;
 /** Pitch spread above this is named unsteady, cents (a ±25 ¢ wobble spreads about 18 ¢). */
 export const UNSTEADY_CENTS = 10;
 
@@ -134,7 +134,7 @@ export function assessPerformance(
     const flags: NoteFlag[] = [];
     const reasons: string[] = [];
     const heard = asciiName(
-      spellInKey(heardMidi - score.transposition.semitones, keyAt(score, note.startQuarters)),
+      spellInSignature(heardMidi - score.transposition.semitones, keyAt(score, note.startQuarters)),
     );
     if (!right) reasons.push(`Heard ${heard}, not ${written}`);
     const deviation = deviations[i] as number;

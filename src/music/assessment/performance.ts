@@ -159,6 +159,44 @@ export function settledMidi(
   );
 }
 
+/** A tracked note this short that runs straight into the next one is its attack, ms. */
+export const SCOOP_MS = 60;
+/** ...when its pitch lies within this of the next note's, semitones (a scoop, a fall-in). */
+const SCOOP_SEMITONES = 1.5;
+
+/**
+ * The stream confirms a note as soon as two readings agree (note-tracker.ts), so an attack that
+ * scoops into the note (a real trumpet's, or the corpus's soundfont's: ~60 ms from 30 ¢ flat)
+ * can read as a short note of its own. Such a note is the attack of the next: it is reported
+ * with the note it leads into, never as a note (issue 21: "a scooped attack is a wrong note").
+ */
+function mergeScoops(
+  spans: readonly { onsetMs: number; offsetMs: number }[],
+  readings: readonly PerformanceReading[],
+  a4Hz: number,
+): { onsetMs: number; offsetMs: number }[] {
+  const out: { onsetMs: number; offsetMs: number }[] = [];
+  let pending: { onsetMs: number; offsetMs: number } | null = null;
+  for (const span of spans) {
+    if (
+      pending &&
+      pending.offsetMs - pending.onsetMs < SCOOP_MS &&
+      span.onsetMs - pending.offsetMs < 10 &&
+      Math.abs(
+        settledMidi(readings, pending.onsetMs, pending.offsetMs, a4Hz) -
+          settledMidi(readings, span.onsetMs, span.offsetMs, a4Hz),
+      ) < SCOOP_SEMITONES
+    ) {
+      pending = { onsetMs: pending.onsetMs, offsetMs: span.offsetMs };
+      continue;
+    }
+    if (pending) out.push(pending);
+    pending = { ...span };
+  }
+  if (pending) out.push(pending);
+  return out;
+}
+
 /**
  * The played segments: one per note the stream tracked, split where the tongue re-attacked a
  * held pitch (a level dip of at least REATTACK_DIP_DB: repeated notes keep the pitch going).
@@ -182,7 +220,7 @@ export function playedSegments(performance: Performance, a4Hz: number): PlayedSe
   if (open !== null) spans.push({ onsetMs: open, offsetMs: Math.max(open, lastMs) });
 
   const segments: PlayedSegment[] = [];
-  for (const span of spans) {
+  for (const span of mergeScoops(spans, readings, a4Hz)) {
     const cuts = [span.onsetMs];
     const from = readingIndexAt(readings, span.onsetMs);
     const to = readingIndexAt(readings, span.offsetMs + 200);

@@ -1,0 +1,227 @@
+/**
+ * `npm run assess -- --score PIECE.musicxml --audio TAKE.wav [options]`: grades a recording
+ * against a score with the app's own code (assess-pipeline.ts) and prints a per-note table a
+ * teacher can read; `--json OUT.json` writes the assessor's JSON. Bad input exits 2 with one line.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { assessRecording, type Response } from './assess-pipeline';
+import { decodeWav } from '../src/audio/testing/wav';
+import { MAX_A4_HZ, MIN_A4_HZ } from '../src/music/notes';
+import { MAX_BAND_CENTS, MIN_BAND_CENTS, DEFAULT_BAND_CENTS } from '../src/music/assessment/curves';
+import { parseScoreFile } from '../src/music/score/mxl';
+import { ScoreReadError } from '../src/music/score/score-read-error';
+import { scoreForInstrument } from '../src/music/score/score-transpose';
+import { INSTRUMENT_IDS, isInstrumentId, type InstrumentId } from '../src/music/transposition';
+import type { AttemptAssessment, NoteFlag } from '../src/music/assessment/assessment-types';
+import type { TimingReference } from '../src/music/assessment/timing';
+
+export class UsageError extends Error {}
+
+const USAGE = `usage: npm run assess -- --score PIECE.musicxml|.xml|.mxl --audio TAKE.wav
+  [--instrument ${INSTRUMENT_IDS.join('|')}] [--a4 ${MIN_A4_HZ}..${MAX_A4_HZ}] [--tempo BPM]
+  [--band ${MIN_BAND_CENTS}..${MAX_BAND_CENTS}] [--response block|fast] [--part ID] [--json OUT.json]`;
+
+export interface CliOptions {
+  score: string;
+  audio: string;
+  instrument: InstrumentId;
+  a4Hz: number;
+  tempoQpm: number | null;
+  bandCents: number;
+  response: Response;
+  part: string | undefined;
+  json: string | null;
+}
+
+function numberIn(name: string, text: string | undefined, low: number, high: number): number {
+  const value = Number(text);
+  if (text === undefined || !Number.isFinite(value) || value < low || value > high) {
+    throw new UsageError(
+      `--${name} must be a number from ${low} to ${high}, got ${text ?? 'nothing'}`,
+    );
+  }
+  return value;
+}
+
+export function parseArgs(argv: readonly string[]): CliOptions {
+  const values = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--help' || arg === '-h') throw new UsageError(USAGE);
+    const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
+    if (!flag.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"\n${USAGE}`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new UsageError(`${flag} needs a value`);
+    values.set(flag.slice(2), value);
+  }
+  const known = ['score', 'audio', 'instrument', 'a4', 'tempo', 'band', 'response', 'part', 'json'];
+  for (const key of values.keys()) {
+    if (!known.includes(key)) throw new UsageError(`unknown option --${key}\n${USAGE}`);
+  }
+  const score = values.get('score');
+  const audio = values.get('audio');
+  if (!score || !audio) throw new UsageError(`--score and --audio are required\n${USAGE}`);
+  const instrument = values.get('instrument') ?? 'bb-trumpet';
+  if (!isInstrumentId(instrument)) {
+    throw new UsageError(
+      `--instrument must be one of ${INSTRUMENT_IDS.join(', ')}, got ${instrument}`,
+    );
+  }
+  const response = values.get('response') ?? 'fast';
+  if (response !== 'block' && response !== 'fast') {
+    throw new UsageError(`--response must be block or fast, got ${response}`);
+  }
+  return {
+    score,
+    audio,
+    instrument,
+    a4Hz: values.has('a4') ? numberIn('a4', values.get('a4'), MIN_A4_HZ, MAX_A4_HZ) : 440,
+    tempoQpm: values.has('tempo') ? numberIn('tempo', values.get('tempo'), 20, 400) : null,
+    bandCents: values.has('band')
+      ? numberIn('band', values.get('band'), MIN_BAND_CENTS, MAX_BAND_CENTS)
+      : DEFAULT_BAND_CENTS,
+    response,
+    part: values.get('part'),
+    json: values.get('json') ?? null,
+  };
+}
+
+function readInput(path: string, what: string): Uint8Array {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `cannot read the ${what} ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : String(code ?? error)}`,
+    );
+  }
+}
+
+function decodeAudio(
+  path: string,
+  bytes: Uint8Array,
+): { samples: Float32Array; sampleRate: number } {
+  let decoded;
+  try {
+    decoded = decodeWav(bytes);
+  } catch (error) {
+    throw new UsageError(
+      `cannot read the audio ${basename(path)}: ${(error as Error).message} (a PCM or float WAV is needed)`,
+    );
+  }
+  if (!(decoded.sampleRate >= 8000 && decoded.sampleRate <= 192000)) {
+    throw new UsageError(
+      `the audio ${basename(path)} has an unusable sample rate (${decoded.sampleRate} Hz)`,
+    );
+  }
+  if (decoded.samples.length < decoded.sampleRate / 10) {
+    throw new UsageError(`the audio ${basename(path)} is shorter than 0.1 s`);
+  }
+  return decoded;
+}
+
+const flagText = (f: NoteFlag): string => {
+  switch (f.flag) {
+    case 'late':
+    case 'early':
+    case 'uneven':
+      return `${f.flag} ${f.ms} ms`;
+    case 'sharp':
+    case 'flat':
+    case 'unsteady':
+      return `${f.flag} ${f.cents} ¢`;
+    case 'cracked':
+      return `cracked at ${f.atMs} ms (${f.kind}, ${f.lengthMs} ms)`;
+  }
+};
+
+export function formatTable(title: string, result: AttemptAssessment): string {
+  const rows = [
+    [
+      '#',
+      'bar',
+      'written',
+      'onset s',
+      'heard',
+      'cents',
+      'verdict',
+      'pitch',
+      'time',
+      'steady',
+      'notes',
+    ],
+  ];
+  for (const n of result.notes) {
+    rows.push([
+      String(n.index + 1),
+      n.measure,
+      n.written,
+      n.onsetMs === null ? '–' : (n.onsetMs / 1000).toFixed(2),
+      n.heard ?? '–',
+      n.cents === null ? '–' : `${n.cents > 0 ? '+' : ''}${n.cents.toFixed(0)}`,
+      n.verdict,
+      n.scores.pitch.toFixed(0),
+      n.scores.timing.toFixed(0),
+      n.scores.steadiness.toFixed(0),
+      n.flags.map(flagText).join(', '),
+    ]);
+  }
+  const widths = (rows[0] as string[]).map((_, c) =>
+    Math.max(...rows.map((r) => (r[c] as string).length)),
+  );
+  const lines = rows.map((r) =>
+    r
+      .map((cell, c) => cell.padEnd(widths[c] as number))
+      .join('  ')
+      .trimEnd(),
+  );
+  const s = result.scores;
+  const count = (v: string) => result.notes.filter((n) => n.verdict === v).length;
+  lines.unshift(title, '');
+  lines.push(
+    '',
+    `${count('played')} played, ${count('wrong')} wrong, ${count('missed')} missed of ${result.notes.length} notes`,
+    `scores: pitch ${s.pitch.toFixed(0)}, timing ${s.timing.toFixed(0)}, steadiness ${s.steadiness.toFixed(0)}, overall ${s.overall.toFixed(0)}`,
+    `fix first: ${result.fixFirst ?? 'nothing: a clean performance'}`,
+  );
+  return lines.join('\n');
+}
+
+export function runAssess(argv: readonly string[]): { text: string; result: AttemptAssessment } {
+  const options = parseArgs(argv);
+  const scoreBytes = readInput(options.score, 'score');
+  const audioBytes = readInput(options.audio, 'audio');
+  let score;
+  try {
+    score = parseScoreFile(
+      basename(options.score),
+      scoreBytes,
+      options.part ? { partId: options.part } : {},
+    );
+  } catch (error) {
+    if (error instanceof ScoreReadError)
+      throw new UsageError(`cannot read the score ${basename(options.score)}: ${error.reason}`);
+    throw error;
+  }
+  const played = scoreForInstrument(score, options.instrument);
+  const { samples, sampleRate } = decodeAudio(options.audio, audioBytes);
+  const timing: TimingReference = options.tempoQpm
+    ? { kind: 'tempo', qpm: options.tempoQpm }
+    : { kind: 'free' };
+  const { assessment } = assessRecording(played, samples, sampleRate, {
+    a4Hz: options.a4Hz,
+    bandCents: options.bandCents,
+    timing,
+    response: options.response,
+  });
+  if (options.json) {
+    try {
+      writeFileSync(options.json, `${JSON.stringify(assessment, null, 2)}\n`);
+    } catch (error) {
+      throw new UsageError(`cannot write ${options.json}: ${(error as Error).message}`);
+    }
+  }
+  const title = `${played.title || basename(options.score)} · ${played.partName} · ${basename(options.audio)} · ${options.instrument}, A4 = ${options.a4Hz} Hz, band ±${options.bandCents} ¢${options.tempoQpm ? `, ${options.tempoQpm} bpm` : ''}`;
+  return { text: formatTable(title, assessment), result: assessment };
+}
