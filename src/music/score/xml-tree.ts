@@ -62,26 +62,28 @@ export function parseXml(text: string): XmlElement {
     lineCountedTo = Math.max(lineCountedTo, at);
     return line;
   };
-  const fail = (detail: string, at: number = pos): never => {
-    throw new XmlSyntaxError(detail, lineAt(at));
+  // Annotated so that TypeScript narrows after a call (an assertion-style `never`).
+  const fail: (detail: string, at?: number) => never = (detail, at = pos) => {
+    let errorLine = 1;
+    for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) errorLine++;
+    throw new XmlSyntaxError(detail, errorLine);
   };
   const decode = (raw: string, at: number): string =>
     raw.indexOf('&') < 0
       ? raw
-      : raw.replace(/&([^;&\s]*);?/g, (whole, ref: string) => {
-          if (!whole.endsWith(';')) fail('An "&" not part of an entity', at);
+      : raw.replace(/&([^;&\s<]*);?/g, (whole: string, ref: string, offset: number): string => {
+          const where = at + offset;
+          if (!whole.endsWith(';')) return fail('An "&" not part of an entity', where);
           if (ref.startsWith('#')) {
             const code = ref.startsWith('#x')
               ? Number.parseInt(ref.slice(2), 16)
               : Number.parseInt(ref.slice(1), 10);
             if (!Number.isInteger(code) || code < 0 || code > 0x10ffff) {
-              fail(`Bad character reference "&${ref};"`, at);
+              return fail(`Bad character reference "&${ref};"`, where);
             }
             return String.fromCodePoint(code);
           }
-          const value = PREDEFINED[ref];
-          if (value === undefined) fail(`Unknown entity "&${ref};"`, at);
-          return value;
+          return PREDEFINED[ref] ?? fail(`Unknown entity "&${ref};"`, where);
         });
   const skipSpace = (): void => {
     SPACE.lastIndex = pos;
@@ -93,7 +95,7 @@ export function parseXml(text: string): XmlElement {
     const match = NAME.exec(text);
     if (match === null) fail('Expected a name');
     pos = NAME.lastIndex;
-    return (match as RegExpExecArray)[0];
+    return match[0];
   };
   const skipPast = (end: string, what: string): void => {
     const at = text.indexOf(end, pos);
@@ -144,7 +146,7 @@ export function parseXml(text: string): XmlElement {
       if (top === undefined) fail('CDATA outside the root element');
       const start = pos + 9;
       skipPast(']]>', 'CDATA section');
-      (top as MutableElement).text += text.slice(start, pos - 3);
+      top.text += text.slice(start, pos - 3);
     } else if (text.startsWith('<?', pos)) {
       skipPast('?>', 'processing instruction');
     } else if (text.startsWith('<!DOCTYPE', pos)) {
@@ -202,7 +204,7 @@ export function parseXml(text: string): XmlElement {
   const open = stack.at(-1);
   if (open !== undefined) fail(`The file ends inside <${open.name}> of line ${open.line}`);
   if (root === null) fail('No element found');
-  return root as MutableElement;
+  return root;
 }
 
 /** First child element named `name`, or undefined. */
