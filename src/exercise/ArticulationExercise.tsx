@@ -88,6 +88,8 @@ export function ArticulationExercise(props: {
         tonguing,
         pattern,
         startMidi: pattern === 'note' ? noteMidi : tonicMidi(),
+        // The key as picked (F♯ stays F♯ major, issue 22 row 17).
+        ...(pattern === 'fragment' ? { key } : {}),
       }),
     );
   };

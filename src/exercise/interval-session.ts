@@ -48,23 +48,44 @@ export function makeQuestion(
 ): IntervalQuestion {
   const candidates = [spellMidi(referenceMidi, spelling), spellMidi(referenceMidi, 'flats')];
   candidates.push(spellMidi(referenceMidi, 'sharps'));
-  let reference = candidates[0];
-  let answer = intervalFrom(reference, interval, direction);
-  for (const candidate of candidates) {
-    if (Math.abs(answer.accidental) <= 1) break;
-    reference = candidate;
-    answer = intervalFrom(candidate, interval, direction);
+  // The tritone is named as the spelling that reads simpler: an augmented 4th (F up to B) or a
+  // diminished 5th (B♭ down to E, never F♭): issue 22 row 9.
+  const specs = interval.semitones === 6 ? TRITONE_SPELLINGS : [interval];
+  // The preferred reference first, with its simplest spelling of the interval; another name
+  // for the reference only when the answer would still need a double sharp or flat.
+  const first = candidates[0];
+  let best = { reference: first, spec: specs[0], answer: intervalFrom(first, specs[0], direction) };
+  for (const reference of candidates) {
+    for (const spec of specs) {
+      const answer = intervalFrom(reference, spec, direction);
+      if (Math.abs(answer.accidental) < Math.abs(best.answer.accidental)) {
+        best = { reference, spec, answer };
+      }
+    }
+    if (Math.abs(best.answer.accidental) <= 1) break;
   }
+  const { reference, spec, answer } = best;
   const sign = direction === 'up' ? 1 : -1;
   return {
     referenceMidi,
     reference,
     direction,
     semitones: interval.semitones,
-    intervalName: interval.name,
+    intervalName: spec.name,
     answerMidi: referenceMidi + sign * interval.semitones,
     answer,
   };
+}
+
+/** The tritone's two spellings: three letters (augmented 4th) or four (diminished 5th). */
+const TRITONE_SPELLINGS: readonly IntervalSpec[] = [
+  { semitones: 6, letterSteps: 3, name: 'augmented 4th' },
+  { semitones: 6, letterSteps: 4, name: 'diminished 5th' },
+];
+
+/** "a major 3rd", "an octave", "an augmented 4th": the article a teacher says. */
+export function withArticle(name: string): string {
+  return `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
 }
 
 /**
@@ -234,11 +255,11 @@ export function createIntervalSession(options: {
 /** "Play a major 3rd above C4", "Play a minor 2nd below C♭5". */
 export function questionText(q: IntervalQuestion): string {
   const where = q.direction === 'up' ? 'above' : 'below';
-  return `Play a ${q.intervalName} ${where} ${spelledNoteName(q.reference)}`;
+  return `Play ${withArticle(q.intervalName)} ${where} ${spelledNoteName(q.reference)}`;
 }
 
 /** The question with the reference hidden (true ear training): the player hears it, never sees it. */
 export function hiddenQuestionText(q: IntervalQuestion): string {
   const where = q.direction === 'up' ? 'above' : 'below';
-  return `Play a ${q.intervalName} ${where} the note you hear`;
+  return `Play ${withArticle(q.intervalName)} ${where} the note you hear`;
 }

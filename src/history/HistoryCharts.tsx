@@ -1,8 +1,7 @@
-import { formatCents } from '../music';
 import type { CSSProperties, ComponentType } from 'react';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { EXERCISE_LABELS, type ExerciseKind } from './records';
-import { dailyScores, minutesPerDay, summaryTendencies, type HistorySummary } from './summary';
+import { dailyScores, minutesPerDay, type HistorySummary } from './summary';
 
 /**
  * Hand-written SVG, sized for a phone: the viewBox is about as wide as a phone's content
@@ -207,77 +206,18 @@ function ScoreChart(props: HistoryChartProps) {
   );
 }
 
-function TendencyChart(props: HistoryChartProps) {
-  const tendencies = summaryTendencies(props.summary);
-  if (tendencies.length === 0) {
-    return <p>Play a note in at least two attempts to see whether you tend sharp or flat on it.</p>;
-  }
-  const row = 22;
-  const range = 40;
-  // Names (with "always sharp") on the left, the bars from 134 to 350.
-  const mid = 242;
-  const half = 108;
-  const x = (c: number): number => mid + (Math.max(-range, Math.min(range, c)) / range) * half;
-  return (
-    <svg
-      viewBox={`0 0 ${W} ${tendencies.length * row + 22}`}
-      className="chart"
-      role="img"
-      aria-label={`Mean offset per note, left flat, right sharp: ${tendencies
-        .map((t) => `${t.name} ${formatCents(t.meanCents, 1)}`)
-        .join(', ')}`}
-      data-testid="tendency-chart"
-    >
-      <line
-        x1={mid}
-        x2={mid}
-        y1={0}
-        y2={tendencies.length * row}
-        stroke="currentColor"
-        strokeOpacity={0.5}
-      />
-      {tendencies.map((t, i) => (
-        <g key={t.writtenMidi}>
-          <text x={0} y={i * row + 15} fontSize={FONT} fill="currentColor">
-            {t.name}
-            {t.consistent ? ` · always ${t.consistent}` : ''}
-          </text>
-          <rect
-            x={Math.min(mid, x(t.meanCents))}
-            y={i * row + 4}
-            width={Math.max(1, Math.abs(x(t.meanCents) - mid))}
-            height={row - 8}
-            fill={t.consistent ? (t.consistent === 'sharp' ? '#db2777' : '#3b82f6') : '#808080'}
-          >
-            <title>{`${t.name}: ${formatCents(t.meanCents, 1)} over ${t.attempts} attempts`}</title>
-          </rect>
-        </g>
-      ))}
-      <text x={mid - half} y={tendencies.length * row + 16} fontSize={FONT} fill="currentColor">
-        −{range} ¢ flat
-      </text>
-      <text
-        x={mid + half}
-        y={tendencies.length * row + 16}
-        fontSize={FONT}
-        fill="currentColor"
-        textAnchor="end"
-      >
-        +{range} ¢ sharp
-      </text>
-    </svg>
-  );
-}
-
 /**
- * The history's charts, in order. Each is its own panel (an error in one shows a message there,
+ * The history's charts, in order. There is no pooled "notes you play sharp or flat" chart: it
+ * mixed instruments, exercises and fingerings under a mean (a slurred B4 on 1-3 and a B4 on 2 read
+ * "always sharp"); the intonation map (IntonationMapPanel) is scoped to one instrument and one
+ * fingering with a median, and says it right (issue 22 row 5).
+ * Each is its own panel (an error in one shows a message there,
  * the others stay): adding a chart is one line here.
  */
 export const HISTORY_CHARTS: readonly { title: string; Chart: ComponentType<HistoryChartProps> }[] =
   [
     { title: 'Practice time per day', Chart: PracticeChart },
     { title: 'Scores over time', Chart: ScoreChart },
-    { title: 'Notes you play sharp or flat', Chart: TendencyChart },
   ];
 
 export function HistoryCharts(props: HistoryChartProps) {

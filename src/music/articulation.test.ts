@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   articulationOnsets,
   articulationPassage,
+  fragmentKeyName,
   SAME_ATTACK_MS,
   summarizeArticulation,
 } from './articulation';
 import { bars, timedNotes } from './notation';
+import { SPELLINGS } from './notes';
 import { spelledName } from './scales';
 
 describe('articulationPassage', () => {
@@ -90,5 +92,52 @@ describe('articulationOnsets', () => {
     expect(withStrokes.notesHeard).toBe(12);
     const alone = summarizeArticulation(due, [1002], 125, 4, []);
     expect(alone.notesPerBeat).toBeLessThan(1);
+  });
+});
+
+describe('issue 22 row 17: the fragment is in the key as the player reads it', () => {
+  const LETTERS = 'CDEFGAB';
+  it('every tonic × spelling: five notes on consecutive letters, no double sharp or flat', () => {
+    for (const spelling of SPELLINGS) {
+      for (let tonic = 55; tonic <= 72; tonic++) {
+        const passage = articulationPassage({
+          tonguing: 'single',
+          pattern: 'fragment',
+          startMidi: tonic,
+          spelling,
+        });
+        const notes = timedNotes(passage).map((n) => n.note);
+        const up = [...new Map(notes.map((n) => [n.midi, n])).values()].slice(0, 5);
+        expect(up[0].midi).toBe(tonic);
+        for (let i = 1; i < 5; i++) {
+          expect((LETTERS.indexOf(up[i].letter) - LETTERS.indexOf(up[i - 1].letter) + 7) % 7).toBe(
+            1,
+          );
+        }
+        expect(notes.every((n) => Math.abs(n.accidental) <= 1)).toBe(true);
+        const key = fragmentKeyName(tonic, spelling);
+        expect(key[0]).toBe(up[0].letter);
+      }
+    }
+  });
+
+  it('F♯ is F♯ major by default and for a sharps reader, G♭ for a flats reader', () => {
+    expect(fragmentKeyName(66)).toBe('F♯');
+    expect(fragmentKeyName(66, 'sharps')).toBe('F♯');
+    expect(fragmentKeyName(66, 'flats')).toBe('G♭');
+    // D♯ major would need F𝄪: a sharps reader still gets E♭.
+    expect(fragmentKeyName(63, 'sharps')).toBe('E♭');
+    const picked = articulationPassage({
+      tonguing: 'single',
+      pattern: 'fragment',
+      startMidi: 66,
+      key: 'F♯',
+    });
+    const names = [...new Set(timedNotes(picked).map((n) => spelledName(n.note)))];
+    expect(names).toEqual(['F♯4', 'G♯4', 'A♯4', 'B4', 'C♯5']);
+    expect(picked.key).toEqual({ letter: 'F', accidental: 1, minor: false });
+    expect(() =>
+      articulationPassage({ tonguing: 'single', pattern: 'fragment', startMidi: 60, key: 'F♯' }),
+    ).toThrow(/does not start on MIDI 60/);
   });
 });

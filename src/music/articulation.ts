@@ -4,7 +4,8 @@
  * ms), clean attacks (onset to a stable pitch) and every note sounding (notes heard per beat).
  */
 import { phrase, type Passage, type Subdivision } from './notation';
-import { buildScale, chartNote, parseKeyName, type ScaleNote } from './scales';
+import { ACCIDENTAL_SYMBOL, type Spelling } from './notes';
+import { buildScale, chartNote, MAJOR_KEYS, parseKeyName, type ScaleNote } from './scales';
 
 export type Tonguing = 'single' | 'double' | 'triple';
 
@@ -30,6 +31,48 @@ export interface ArticulationOptions {
   startMidi?: number;
   /** Bars of repeated note (one-note pattern), 1..8 (default 2). */
   bars?: number;
+  /**
+   * The fragment's key as the player picked it ("F♯"): its tonic must be `startMidi`'s pitch
+   * class. Without it the key is named from `startMidi` by `spelling` (fragmentKeyName).
+   */
+  key?: string;
+  /** How a fragment's key is named when `key` is not given (default: as the key list). */
+  spelling?: Spelling;
+}
+
+/** The first five notes of the major scale on a key name, one octave from `tonicMidi`. */
+function fragmentOf(name: string, tonicMidi: number): ScaleNote[] {
+  return buildScale({
+    kind: 'major',
+    key: name,
+    lowMidi: tonicMidi,
+    highMidi: tonicMidi + 12,
+  }).slice(0, 5);
+}
+
+/**
+ * The key a fragment on `tonicMidi` is in, named as the player reads (issue 22 row 17: F♯ major
+ * for a sharps reader, not G♭ with its C♭): by key list (MAJOR_KEYS: F♯, D♭, A♭, E♭, B♭) by
+ * default, else sharps or flats as preferred, unless that key's fragment would need a double
+ * sharp or flat (D♯ major's F𝄪): then its other name.
+ */
+export function fragmentKeyName(tonicMidi: number, spelling: Spelling = 'default'): string {
+  const name = (note: ScaleNote): string => `${note.letter}${ACCIDENTAL_SYMBOL[note.accidental]}`;
+  const sharp = name(chartNote(tonicMidi, 'sharps'));
+  const flat = name(chartNote(tonicMidi, 'flats'));
+  if (sharp === flat) return sharp;
+  const order =
+    spelling === 'sharps'
+      ? [sharp, flat]
+      : spelling === 'flats'
+        ? [flat, sharp]
+        : MAJOR_KEYS.includes(sharp)
+          ? [sharp, flat]
+          : [flat, sharp];
+  const readable = order.find((key) =>
+    fragmentOf(key, tonicMidi).every((n) => Math.abs(n.accidental) <= 1),
+  );
+  return readable ?? order[0];
 }
 
 /**
@@ -53,15 +96,11 @@ export function articulationPassage(options: ArticulationOptions): Passage {
     beatsNotes = Array.from({ length: 4 * bars - 1 }, () => note);
   } else {
     const tonicMidi = options.startMidi ?? 60;
-    const tonic = chartNote(tonicMidi, 'flats');
-    const name = `${tonic.letter}${tonic.accidental === -1 ? '♭' : ''}`;
-    const scale = buildScale({
-      kind: 'major',
-      key: name,
-      lowMidi: tonicMidi,
-      highMidi: tonicMidi + 12,
-    });
-    const up = scale.slice(0, 5);
+    const name = options.key ?? fragmentKeyName(tonicMidi, options.spelling);
+    const up = fragmentOf(name, tonicMidi);
+    if (up[0].midi !== tonicMidi) {
+      throw new Error(`key ${name} does not start on MIDI ${tonicMidi}: give the tonic's MIDI.`);
+    }
     beatsNotes = [...up, ...up.slice(0, -1).reverse()];
     key = { ...parseKeyName(name), minor: false };
   }
