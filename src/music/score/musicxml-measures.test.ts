@@ -74,7 +74,9 @@ describe('readMeasures: tempo marks', () => {
     ['an eighth = 132', '<beat-unit>eighth</beat-unit><per-minute>132</per-minute>', 66],
     ['"c. 100" per quarter', '<beat-unit>quarter</beat-unit><per-minute>c. 100</per-minute>', 100],
   ])('%s is %d quarters a minute', (_label, inner, qpm) => {
-    const score = parseMusicXml(scoreXml([metronome(inner) + quarters('C4', 'D4', 'E4', 'F4')]));
+    const score = parseMusicXml(
+      scoreXml([metronome(inner) + quarters('C4', 'D4', 'E4', 'F4')], { tempo: null }),
+    );
     expect(score.tempos).toEqual([{ atQuarters: 0, value: qpm }]);
   });
 
@@ -99,6 +101,28 @@ describe('readMeasures: tempo marks', () => {
     ]);
     expect(score.notes[1].startMs).toBe(1000);
     expect(score.lengthMs).toBe(3000);
+  });
+});
+
+describe('readMeasures: a tempo first marked later', () => {
+  it('starts at 120 and says so', () => {
+    const score = parseMusicXml(
+      scoreXml(
+        [
+          quarters('C4', 'D4', 'E4', 'F4'),
+          '<sound tempo="60"/>' + quarters('G4', 'A4', 'B4', 'C5'),
+        ],
+        {
+          tempo: null,
+        },
+      ),
+    );
+    expect(score.tempos).toEqual([
+      { atQuarters: 0, value: 120 },
+      { atQuarters: 4, value: 60 },
+    ]);
+    expect(score.notes[5].startMs).toBe(3000);
+    expect(score.notices).toEqual(['No tempo is marked at the start, so it begins at ♩ = 120']);
   });
 });
 

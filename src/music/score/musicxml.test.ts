@@ -26,8 +26,9 @@ describe('parseMusicXml: notes, rests, title', () => {
   });
 
   it('times notes at the default 120 when the file names no tempo', () => {
-    const score = parseMusicXml(scoreXml([quarters('C4', 'D4', 'E4', 'F4')]));
+    const score = parseMusicXml(scoreXml([quarters('C4', 'D4', 'E4', 'F4')], { tempo: null }));
     expect(score.tempos).toEqual([{ atQuarters: 0, value: DEFAULT_TEMPO_QPM }]);
+    expect(score.notices).toEqual(['No tempo is marked, so the piece is timed at ♩ = 120']);
     expect(score.notes.map((n) => n.startMs)).toEqual([0, 500, 1000, 1500]);
     expect(score.notes[0].durationMs).toBe(500);
     expect(score.lengthMs).toBe(2000);
@@ -97,6 +98,7 @@ describe('parseMusicXml: pickup measures', () => {
     const score = parseMusicXml(
       scoreXml([note('G4', 4), tempo + quarters('C5', 'D5', 'E5', 'F5')], {
         measureAttrs: { 0: 'implicit="yes"' },
+        tempo: null,
       }),
     );
     expect(score.tempos).toEqual([{ atQuarters: 0, value: 60 }]);

@@ -225,12 +225,18 @@ export function parseMusicXml(text: string, options: ParseMusicXmlOptions = {}):
     at += lengths[fileIndex];
   });
   const lengthQuarters = at;
+  const readerNotices: string[] = [];
 
   // A tempo marked over the first full measure is the piece's tempo, pickup included.
   const pickupQuarters = scoreMeasures[0]?.pickup === true ? scoreMeasures[0].durationQuarters : 0;
   if (tempos.length > 0 && tempos[0].atQuarters <= pickupQuarters + EPSILON) {
     tempos[0] = { atQuarters: 0, value: tempos[0].value };
   } else {
+    readerNotices.push(
+      tempos.length === 0
+        ? `No tempo is marked, so the piece is timed at ♩ = ${String(DEFAULT_TEMPO_QPM)}`
+        : `No tempo is marked at the start, so it begins at ♩ = ${String(DEFAULT_TEMPO_QPM)}`,
+    );
     tempos = [{ atQuarters: 0, value: DEFAULT_TEMPO_QPM }, ...tempos];
   }
 
@@ -289,6 +295,6 @@ export function parseMusicXml(text: string, options: ParseMusicXmlOptions = {}):
     notes,
     lengthQuarters,
     lengthMs: quartersToMs(tempos, lengthQuarters),
-    notices: notices(measures, voice, transposition),
+    notices: [...notices(measures, voice, transposition), ...readerNotices],
   };
 }

@@ -9,6 +9,8 @@ export interface DocumentOptions {
   /** Extra `<attributes>` children for the first measure (key, time, transpose…). */
   readonly attributes?: string;
   readonly divisions?: number;
+  /** `<sound tempo>` at the start, quarter notes a minute; default 120, null for none. */
+  readonly tempo?: number | null;
   /** Attributes of each `<measure>` element, by measure index (e.g. { 0: 'implicit="yes"' }). */
   readonly measureAttrs?: Readonly<Record<number, string>>;
 }
@@ -19,12 +21,14 @@ const DEFAULT_ATTRIBUTES =
 /** The `<measure>` elements of one part; the first carries divisions and attributes. */
 export function measuresXml(measures: readonly string[], options: DocumentOptions = {}): string {
   const divisions = options.divisions ?? 4;
+  const tempo = options.tempo === undefined ? 120 : options.tempo;
+  const sound = tempo === null ? '' : `<sound tempo="${String(tempo)}"/>`;
   return measures
     .map((content, i) => {
       const attrs = options.measureAttrs?.[i] ?? '';
       const head =
         i === 0
-          ? `<attributes><divisions>${String(divisions)}</divisions>${options.attributes ?? DEFAULT_ATTRIBUTES}</attributes>`
+          ? `<attributes><divisions>${String(divisions)}</divisions>${options.attributes ?? DEFAULT_ATTRIBUTES}</attributes>${sound}`
           : '';
       return `<measure number="${String(i + 1)}" ${attrs}>${head}${content}</measure>`;
     })
