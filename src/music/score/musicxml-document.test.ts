@@ -74,7 +74,16 @@ describe('parseMusicXml: files it refuses, with a reason for a person', () => {
       '<score-partwise version=4></score-partwise>',
       /not quoted at line 1/,
     ],
-    ['a wrong root', '<html><body/></html>', /top element is <html>, not <score-partwise>/],
+    [
+      'a wrong root',
+      '<opus><title>Suite</title></opus>',
+      /top element is <opus>, not <score-partwise>/,
+    ],
+    [
+      'a web page',
+      '<!DOCTYPE html>\n<html><head><meta charset="utf-8"></head></html>',
+      /a web page \(HTML\)/,
+    ],
     ['no part', '<score-partwise><part-list/></score-partwise>', /no parts/],
     [
       'an empty part',

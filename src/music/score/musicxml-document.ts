@@ -46,6 +46,10 @@ export function readDocument(text: string): XmlElement {
   if (text.length > MAX_SCORE_FILE_BYTES) {
     throw new ScoreReadError('The file is larger than 20 MB, too large for one score.');
   }
+  // A download that failed often saves the site's HTML page under the score's name.
+  if (/^\s*(<!doctype html|<html)/i.test(text.slice(0, 1000))) {
+    throw new ScoreReadError('This file is a web page (HTML), not a MusicXML score.');
+  }
   let root: XmlElement;
   try {
     root = parseXml(text);
