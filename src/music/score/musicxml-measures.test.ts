@@ -139,3 +139,23 @@ describe('readMeasures: jumps written as words only', () => {
     ]);
   });
 });
+
+describe('parseMusicXml: a part named for a transposing instrument without <transpose>', () => {
+  it.each([
+    ['Trumpet in B♭', true],
+    ['Trumpet in Bb', true],
+    ['Cornet in E♭', true],
+    ['Trumpet in C', false],
+    ['Trumpet', false],
+  ])('%s: notice %s', (partName, warned) => {
+    const score = parseMusicXml(scoreXml([quarters('C5', 'D5', 'E5', 'F5')], { partName }));
+    expect(score.transposition).toEqual({ semitones: 0, letters: 0 });
+    expect(score.notices).toEqual(
+      warned
+        ? [
+            `The part is named "${partName}" but the file gives no transposition, so its notes are read as concert pitch`,
+          ]
+        : [],
+    );
+  });
+});

@@ -11,11 +11,11 @@ describe('parseMusicXml: notes, rests, title', () => {
     const score = parseMusicXml(
       scoreXml([quarters('C4', 'Bb4', 'F#5', 'Ebb4'), note('rest', 8) + note('G4', 8)], {
         title: 'Étude',
-        partName: 'Trumpet in B♭',
+        partName: 'Solo B♭ trumpet',
       }),
     );
     expect(score.title).toBe('Étude');
-    expect(score.partName).toBe('Trumpet in B♭');
+    expect(score.partName).toBe('Solo B♭ trumpet');
     expect(names(score)).toEqual(['C4', 'Bb4', 'F#5', 'Ebb4', 'G4']);
     expect(score.notes.map((n) => n.startQuarters)).toEqual([0, 1, 2, 3, 6]);
     expect(score.notes.map((n) => n.durationQuarters)).toEqual([1, 1, 1, 1, 2]);

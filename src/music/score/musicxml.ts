@@ -226,6 +226,17 @@ export function parseMusicXml(text: string, options: ParseMusicXmlOptions = {}):
   });
   const lengthQuarters = at;
   const readerNotices: string[] = [];
+  // "Trumpet in B♭" with no <transpose>: the file says its notes are concert pitch; say so.
+  const namedKey = /\bin\s+([A-G](?:b|♭|#|♯)?)\b/u.exec(partName)?.[1];
+  if (
+    namedKey !== undefined &&
+    !/^C$/.test(namedKey) &&
+    measures.every((m) => m.transposition === null)
+  ) {
+    readerNotices.push(
+      `The part is named "${partName}" but the file gives no transposition, so its notes are read as concert pitch`,
+    );
+  }
 
   // A tempo marked over the first full measure is the piece's tempo, pickup included.
   const pickupQuarters = scoreMeasures[0]?.pickup === true ? scoreMeasures[0].durationQuarters : 0;
