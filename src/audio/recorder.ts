@@ -10,6 +10,7 @@
  * Android WebView, iOS 15+ WKWebView) all take the MediaRecorder path.
  */
 import { startPcmRecorder } from './pcm-recorder';
+import { startWithStandby } from './recorder-standby';
 import type { PitchService } from './pitch-service-types';
 
 /**
@@ -87,8 +88,11 @@ export interface AudioRecorder {
   readonly startedAtMs: number;
   /** Stops; resolves after the last chunk and `onEnd`. */
   stop(): Promise<void>;
-  /** PCM only: the exact WAV header to replace the first chunk with once recording has ended. */
-  finalHeader?(): Blob;
+  /**
+   * PCM only: the exact WAV header to replace the first chunk with once recording has ended (null
+   * when the take was not PCM after all).
+   */
+  finalHeader?(): Blob | null;
 }
 
 export interface RecorderOptions {
@@ -97,7 +101,20 @@ export interface RecorderOptions {
   now?: () => number;
 }
 
-/** Starts recording the tap's stream; throws when the platform cannot record. */
+/**
+ * A MediaRecorder chunk (or nothing) has come within this many timeslices, or the PCM recorder
+ * standing by takes over (`recorder-standby.ts`). Firefox has been seen to take 2.9 s for its
+ * first 1 s chunk.
+ */
+export const VERIFY_TIMESLICES = 4;
+
+/**
+ * Starts recording the tap's stream; throws when the platform cannot record. MediaRecorder records
+ * a clone of the microphone track, never the track the Web Audio graph listens to: Firefox ESR 153
+ * hung the page (main thread, for good) in about one start in three when a MediaRecorder and a
+ * MediaStreamAudioSourceNode shared one getUserMedia track (issue 26); a clone or a Web Audio
+ * destination's stream never did.
+ */
 export function startRecorder(
   tap: MicrophoneTap,
   callbacks: RecorderCallbacks,
@@ -110,8 +127,32 @@ export function startRecorder(
     throw new RangeError(`timesliceMs must be 100–10000, got ${timesliceMs}`);
   }
   const now = options.now ?? (() => performance.now());
-  if (!Recorder || !format) return startPcmRecorder(tap, callbacks, timesliceMs, now);
-  const recorder = new Recorder(tap.stream, {
+  const pcm = (cb: RecorderCallbacks) => startPcmRecorder(tap, cb, timesliceMs, now);
+  if (!Recorder || !format) return pcm(callbacks);
+  const media = (cb: RecorderCallbacks) =>
+    startMediaRecorder(tap, cb, { Recorder, format, timesliceMs, now });
+  const canStandBy = 'createScriptProcessor' in tap.context;
+  if (!canStandBy) return media(callbacks);
+  return startWithStandby(media, pcm, callbacks, {
+    verifyMs: VERIFY_TIMESLICES * timesliceMs,
+    now,
+  });
+}
+
+/** MediaRecorder alone on a clone of the tap's track (see `startRecorder`). */
+export function startMediaRecorder(
+  tap: MicrophoneTap,
+  callbacks: RecorderCallbacks,
+  options: {
+    Recorder: MediaRecorderClass;
+    format: RecordingFormat;
+    timesliceMs: number;
+    now: () => number;
+  },
+): AudioRecorder {
+  const { Recorder, format, timesliceMs, now } = options;
+  const clones = tap.stream.getAudioTracks().map((t) => t.clone());
+  const recorder = new Recorder(new MediaStream(clones), {
     mimeType: format.mimeType,
     audioBitsPerSecond: RECORDING_BITS_PER_SECOND,
   });
@@ -138,6 +179,7 @@ export function startRecorder(
     recorder.ondataavailable = null;
     recorder.onerror = null;
     recorder.onstop = null;
+    for (const clone of clones) clone.stop(); // a live clone would keep the microphone open
     // A stream whose tracks all ended stops the recorder by itself: the microphone was lost.
     const live = tap.stream.getAudioTracks().some((t) => t.readyState === 'live');
     callbacks.onEnd(end ?? (live ? { reason: 'stopped' } : { reason: 'mic-lost' }));

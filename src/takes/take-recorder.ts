@@ -186,6 +186,8 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
     });
 
     const write = (audio: Blob): void => {
+      // The format may change once, early: MediaRecorder checked, PCM standing by (src/audio/).
+      if (recorder) meta.mimeType = recorder.format.mimeType;
       const chunk = { takeId: meta.id, seq: seq++, audio, readings, notes };
       readings = [];
       notes = [];

@@ -138,3 +138,48 @@ describe('take store: Delete while a take records', () => {
     expect(await reopened().list()).toEqual([]);
   });
 });
+
+describe('take store: where IndexedDB refuses Blobs (WebKit private sessions, issue 26)', () => {
+  it('keeps the audio as bytes: the take plays back whole after a reload', async () => {
+    const { IDBObjectStore } = await import('fake-indexeddb');
+    const put = IDBObjectStore.prototype.put;
+    const spy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      value: unknown,
+      key?: IDBValidKey,
+    ) {
+      if ((value as { audio?: unknown } | null)?.audio instanceof Blob) {
+        throw new DOMException('Blobs are not stored in this session', 'DataCloneError');
+      }
+      return put.call(this, value, key);
+    });
+    try {
+      const { first, reopened } = twoOpenings();
+      await first.put(meta('a', 'Tuner', { bytes: 0 }));
+      await first.appendChunk(chunk('a', 0, 3), meta('a', 'Tuner'));
+      await first.appendChunk(chunk('a', 1, 4), meta('a', 'Tuner', { bytes: 7 }));
+      const take = await reopened().load('a');
+      expect(take.audio.size).toBe(7);
+      expect(take.audio.type).toBe('audio/webm;codecs=opus');
+      expect(take.readings).toEqual([0, 440, 0.9, -20, 440, 1000, 440, 0.9, -20, 440]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('a write that fails with bytes too keeps its own error (full storage is still reported)', async () => {
+    const { IDBObjectStore } = await import('fake-indexeddb');
+    const spy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    try {
+      const store = twoOpenings().first;
+      await expect(store.appendChunk(chunk('a', 0, 3), meta('a', 'Tuner'))).rejects.toSatisfy(
+        (error: { name?: string; inner?: { name?: string } }) =>
+          (error.inner?.name ?? error.name) === 'QuotaExceededError',
+      );
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

@@ -12,11 +12,15 @@ import { READING_STRIDE, type Take, type TakeMeta, type TakeNote } from './take-
 export interface TakeChunk {
   takeId: string;
   seq: number;
+  /** Encoded audio; stored as an ArrayBuffer where IndexedDB refuses Blobs (see `storedAudio`). */
   audio: Blob;
   /** Flat packed readings (READING_STRIDE numbers each) of this chunk. */
   readings: number[];
   notes: TakeNote[];
 }
+
+/** A chunk as stored: its audio a Blob, or an ArrayBuffer where IndexedDB refuses Blobs. */
+type StoredChunk = Omit<TakeChunk, 'audio'> & { audio: Blob | ArrayBuffer };
 
 /** A write to a take the player deleted while it was recording (it must not come back). */
 export class TakeDeletedError extends Error {
@@ -78,7 +82,35 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
         : (navigator.storage ?? null)
       : options.storage;
 
-  const open = async (): Promise<{ takes: Table<TakeMeta, string>; chunks: Table<TakeChunk> }> => {
+  // WebKit refuses Blob values in IndexedDB in a private (ephemeral) session: Safari's Private
+  // Browsing, and the WebKit that tests drive (issue 26; the write aborts with no error name). A
+  // write that fails with a Blob is tried once more with the same bytes as an ArrayBuffer; if that
+  // succeeds, this store keeps audio as ArrayBuffers from then on (`new Blob(parts)` reads both).
+  let blobsRefused = false;
+  const withStoredAudio = async <T>(
+    audio: Blob,
+    write: (stored: Blob | ArrayBuffer) => Promise<T>,
+  ): Promise<T> => {
+    if (blobsRefused) return write(await audio.arrayBuffer());
+    try {
+      return await write(audio);
+    } catch (error) {
+      if (error instanceof TakeDeletedError) throw error;
+      let result: T;
+      try {
+        result = await write(await audio.arrayBuffer());
+      } catch {
+        throw error; // not the Blob: the first failure says why (e.g. QuotaExceededError)
+      }
+      blobsRefused = true;
+      return result;
+    }
+  };
+
+  const open = async (): Promise<{
+    takes: Table<TakeMeta, string>;
+    chunks: Table<StoredChunk>;
+  }> => {
     if (!factory) throw new Error('no IndexedDB');
     if (!db) {
       db = new HistoryDb(options.name ?? 'embouchure-history', factory, options.IDBKeyRange);
@@ -93,7 +125,7 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
     if (!db.isOpen()) await db.open();
     return {
       takes: db.table<TakeMeta, string>('takes'),
-      chunks: db.table<TakeChunk>('takeChunks'),
+      chunks: db.table<StoredChunk>('takeChunks'),
     };
   };
   const transaction = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -124,16 +156,18 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
     async appendChunk(chunk, meta) {
       if (deleted.has(meta.id)) throw new TakeDeletedError();
       const { takes, chunks } = await open();
-      await transaction(async () => {
-        await chunks.put(chunk);
-        await putKeepingName(takes, meta);
-      });
+      await withStoredAudio(chunk.audio, (audio) =>
+        transaction(async () => {
+          await chunks.put({ ...chunk, audio });
+          await putKeepingName(takes, meta);
+        }),
+      );
       changed();
     },
     async replaceAudio(takeId, seq, audio) {
       if (deleted.has(takeId)) throw new TakeDeletedError();
       const { chunks } = await open();
-      await chunks.update([takeId, seq], { audio });
+      await withStoredAudio(audio, (stored) => chunks.update([takeId, seq], { audio: stored }));
     },
     async list() {
       const { takes } = await open();
@@ -187,16 +221,18 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
     },
     async add(take) {
       const { takes, chunks } = await open();
-      await transaction(async () => {
-        await chunks.put({
-          takeId: take.meta.id,
-          seq: 0,
-          audio: take.audio,
-          readings: take.readings,
-          notes: take.notes,
-        });
-        await takes.put(take.meta);
-      });
+      await withStoredAudio(take.audio, (audio) =>
+        transaction(async () => {
+          await chunks.put({
+            takeId: take.meta.id,
+            seq: 0,
+            audio,
+            readings: take.readings,
+            notes: take.notes,
+          });
+          await takes.put(take.meta);
+        }),
+      );
       changed();
     },
     async estimate() {
