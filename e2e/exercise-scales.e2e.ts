@@ -127,6 +127,6 @@ describe('scales scored by sub-score with a stitched phrase', () => {
     // Timing: the sharp note's onset is judged like its neighbours' (same phrase, same clock).
     const neighbours = [run.timing[1], run.timing[3]];
     expect(run.timing[2]).toBeGreaterThanOrEqual(Math.min(...neighbours) - 15);
-    expect(run.advice.join('\n')).toMatch(/¢ sharp: relax and open the aperture\./);
+    expect(run.advice.join('\n')).toMatch(/¢ sharp: 1st slide out, or finger it 3\./);
   });
 });

@@ -249,7 +249,7 @@ describe('lip slurs and intervals', () => {
     await view.getByTestId('open-intervals').click();
     await expect
       .poll(() => view.getByTestId('interval-question').textContent())
-      .toMatch(/Play a .* above/);
+      .toMatch(/Play an? .* above/);
     await view.getByRole('button', { name: 'Play reference' }).click();
     const firstRow = view.getByTestId('note-table').locator('tbody tr').first();
     await firstRow.waitFor({ timeout: WAIT_MS });

@@ -180,10 +180,10 @@ describe('spelling the note by its interval above the root', () => {
     const bb4 = midiOf('B♭4');
     const c4 = midiOf('C4');
     expect(targetText(intonationTarget(bb4, c4, 'just', { third: true }))).toBe(
-      'B♭4 as the dominant 7th of C (harmonic 7th): aim −31 ¢',
+      'B♭4 as the harmonic 7th of C: aim −31 ¢',
     );
     expect(targetText(intonationTarget(bb4, c4, 'just'))).toBe(
-      'B♭4 as the minor 7th of C (minor key): aim +18 ¢',
+      'B♭4 as the minor-key 7th of C: aim +18 ¢',
     );
     expect(targetOffsetCents(bb4, c4, 'just', { third: true })).toBeCloseTo(-31.17, 1);
     expect(targetOffsetCents(bb4, c4, 'just', { third: false })).toBeCloseTo(17.6, 1);

@@ -23,8 +23,6 @@ export interface JustInterval {
   readonly letterSteps: number;
   /** "3rd", "minor 3rd", "5th": major and perfect intervals plain, as a teacher says them. */
   readonly name: string;
-  /** Which target is meant where two are usual ("minor key", "harmonic 7th"). */
-  readonly context?: string;
 }
 
 /**
@@ -43,7 +41,7 @@ export const JUST_INTERVALS: readonly JustInterval[] = [
   { semitones: 7, ratio: [3, 2], letterSteps: 4, name: '5th' },
   { semitones: 8, ratio: [8, 5], letterSteps: 5, name: 'minor 6th' },
   { semitones: 9, ratio: [5, 3], letterSteps: 5, name: '6th' },
-  { semitones: 10, ratio: [9, 5], letterSteps: 6, name: 'minor 7th', context: 'minor key' },
+  { semitones: 10, ratio: [9, 5], letterSteps: 6, name: 'minor-key 7th' },
   { semitones: 11, ratio: [15, 8], letterSteps: 6, name: '7th' },
 ];
 
@@ -55,8 +53,7 @@ export const DOMINANT_SEVENTH: JustInterval = {
   semitones: 10,
   ratio: [7, 4],
   letterSteps: 6,
-  name: 'dominant 7th',
-  context: 'harmonic 7th',
+  name: 'harmonic 7th',
 };
 
 /** What the drone sounds besides its root: with its major 3rd it is a major triad (a dominant). */
@@ -201,14 +198,14 @@ export function formatAimCents(cents: number): string {
 }
 
 /**
- * The line the tuner shows in just intonation: "E4 as the 3rd of C: aim −14 ¢", "B♭4 as the
- * minor 7th of C (minor key): aim +18 ¢", "B♭4 as the dominant 7th of C (harmonic 7th): aim −31 ¢".
+ * The line the tuner shows in just intonation: "E4 as the 3rd of C: aim −14 ¢"; the 7th says
+ * which is meant: "B♭4 as the minor-key 7th of C: aim +18 ¢" or, over a major triad, "B♭4 as
+ * the harmonic 7th of C: aim −31 ¢".
  */
 export function targetText(target: IntonationTarget): string {
   const name = spelledNoteName(target.note);
   const role = target.interval.semitones === 0 ? 'the root' : `the ${target.interval.name}`;
-  const context = target.interval.context ? ` (${target.interval.context})` : '';
-  return `${name} as ${role} of ${target.rootName}${context}: aim ${formatAimCents(target.offsetCents)}`;
+  return `${name} as ${role} of ${target.rootName}: aim ${formatAimCents(target.offsetCents)}`;
 }
 
 /** Which chord tones a drone adds to its root. */

@@ -45,7 +45,9 @@ describe('tuner line: every instrument × written F♯2–C6 × sharp / flat / i
           if (!display.hasPitch) throw new Error('no pitch');
           expect(display.writtenMidi).toBe(shown);
           const line = hintLine(display, instrument, IN_TUNE) ?? '';
-          const head = fingered.instrumentLabel ? `B♭ trumpet ${fingered.name}` : display.note;
+          const head = fingered.instrumentLabel
+            ? `B♭ trumpet: written ${fingered.name}`
+            : display.note;
           expect(line.startsWith(`${head} · ${tendency}`), line).toBe(true);
           const fixShown = line.length > `${head} · ${tendency}`.length;
           const leans =

@@ -61,7 +61,7 @@ export function fingeringNote(
 
 /**
  * The line under the note: "E5 · 5th partial · tends flat: faster air, or try 1-2 or 3" (the fix
- * only on a flat reading), in concert pitch "B♭ trumpet B4 · 4th partial"; null without a note or
+ * only on a flat reading), in concert pitch "B♭ trumpet: written B4 · 4th partial"; null without a note or
  * off the chart.
  */
 export function hintLine(
@@ -75,7 +75,7 @@ export function hintLine(
   const hint = tunerHint(fingered.writtenMidi, display.cents, inTuneCents);
   if (hint === null) return null;
   const name = fingered.instrumentLabel
-    ? `${fingered.instrumentLabel} ${fingered.name}`
+    ? `${fingered.instrumentLabel}: written ${fingered.name}`
     : display.note;
   return `${name} · ${hint}`;
 }

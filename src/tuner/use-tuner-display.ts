@@ -22,7 +22,7 @@ import {
 } from './tuner-display';
 
 export type TunerDisplayOptions = DisplaySettings &
-  Partial<Pick<TargetSettings, 'temperament' | 'droneRootWrittenMidi'>> & {
+  Partial<Pick<TargetSettings, 'temperament' | 'droneRootWrittenMidi' | 'droneThird'>> & {
     damping: Damping;
     centsPrecision: CentsPrecision;
   };
@@ -58,12 +58,13 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
   const [signal, setSignal] = useState<SignalState>('silence');
   const [motion] = useState(createMotion);
   const { transposition, a4Hz, inTuneCents, spelling, damping, centsPrecision } = options;
-  const { temperament = 'equal', droneRootWrittenMidi = 60 } = options;
+  const { temperament = 'equal', droneRootWrittenMidi = 60, droneThird = false } = options;
 
   useEffect(() => {
     const settings: DisplaySettings = { transposition, a4Hz, inTuneCents, spelling };
     // Equal temperament, or just against the drone's root (`intonation-target.ts`).
-    const aim: TargetSettings = { temperament, droneRootWrittenMidi, inTuneCents };
+    // With its 3rd the drone is a major triad: the 7th aims at the harmonic 7th (issue 22 row 6).
+    const aim: TargetSettings = { temperament, droneRootWrittenMidi, inTuneCents, droneThird };
     let filter = createDisplayFilter(service.mode.get().response, damping);
     let filterResponse = service.mode.get().response;
     const follower = createCentsFollower(DAMPING_TIME_CONSTANT_MS[damping]);
@@ -171,6 +172,7 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
     centsPrecision,
     temperament,
     droneRootWrittenMidi,
+    droneThird,
   ]);
 
   return { display, signal, motion };
