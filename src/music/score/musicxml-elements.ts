@@ -73,6 +73,16 @@ export function metronomeQpm(metronome: XmlElement): number | null {
   return quarters > 0 ? perMinute * quarters : null;
 }
 
+/** Most passes an ending range ("1-3", written by some programs) is expanded to. */
+const MAX_ENDING_NUMBER = 100;
+
+/** The passes an `<ending number>` names: "1", "1, 2", "1. 2." or a range "1-3". */
 export function endingNumbers(text: string | undefined): number[] {
-  return (text ?? '').split(/[\s,.]+/).flatMap((t) => (/^\d+$/.test(t) ? [Number(t)] : []));
+  return (text ?? '').split(/[\s,.]+/).flatMap((t) => {
+    const range = /^(\d+)\s*[-–]\s*(\d+)$/.exec(t);
+    if (range === null) return /^\d+$/.test(t) ? [Number(t)] : [];
+    const from = Number(range[1]);
+    const to = Math.min(Number(range[2]), MAX_ENDING_NUMBER);
+    return Array.from({ length: Math.max(0, to - from + 1) }, (_v, i) => from + i);
+  });
 }

@@ -79,6 +79,16 @@ describe('performance order through MusicXML barlines and sounds', () => {
     expect(playedMeasures(measures)).toEqual(['1', '2', '3', '1', '2', '3', '1', '4', '5']);
   });
 
+  it('reads an ending range "1-2" like "1, 2"', () => {
+    const measures = [
+      FORWARD,
+      endingStart('1-2'),
+      BACKWARD + endingStop('1-2'),
+      endingStart('3') + endingStop('3'),
+    ];
+    expect(playedMeasures(measures)).toEqual(['1', '2', '3', '1', '2', '3', '1', '4']);
+  });
+
   it('D.C. al Fine: back to the start, repeats not taken again, stops at Fine', () => {
     // |: 1 | 2 :| 3 (Fine) | 4 (D.C.) |
     const measures = [FORWARD, BACKWARD, sound('fine="yes"'), sound('dacapo="yes"')];
