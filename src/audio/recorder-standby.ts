@@ -107,7 +107,9 @@ export function startWithStandby(
     startedAtMs,
     async stop() {
       if (using === 'deciding') {
+        // PCM ends now (its last chunk held), whatever MediaRecorder's end costs; then
         // MediaRecorder's last chunk decides: data → MediaRecorder, none → PCM (in its onEnd).
+        void pcm.stop();
         await media.stop();
       }
       if (using === 'pcm') await pcm.stop();

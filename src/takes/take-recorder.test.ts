@@ -9,7 +9,9 @@ import { createTakeRecorder, MIN_FREE_BYTES } from './take-recorder';
 import { createTakeStore, type TakeStore } from './take-store';
 
 /** A connected service that lends a (fake) microphone tap, plus a recorder we drive by hand. */
-function setup(options: { store?: TakeStore; freeBytes?: number } = {}) {
+function setup(
+  options: { store?: TakeStore; freeBytes?: number; whileStopping?: () => void } = {},
+) {
   const base = createPlaceholderPitchService({ state: 'connected' });
   const tap = {} as MicrophoneTap;
   const service = Object.assign(base, { microphoneTap: () => tap });
@@ -37,6 +39,7 @@ function setup(options: { store?: TakeStore; freeBytes?: number } = {}) {
         startedAtMs: clock,
         stop: async () => {
           stops++;
+          options.whileStopping?.();
           cb.onChunk(new Blob([new Uint8Array(3)]));
           cb.onEnd({ reason: 'stopped' });
         },
@@ -94,6 +97,28 @@ describe('recording a take', () => {
     expect(take.readings).toEqual([100, 440, 0.95, -20, 440, 1000, 440, 0.95, -20, 440]);
     expect(take.notes).toEqual([{ onsetMs: 50, offsetMs: 900, hz: 440 }]);
     expect(take.audio.size).toBe(13);
+  });
+
+  it('ends where Stop was pressed, however long the encoder takes to finish (issue 26)', async () => {
+    // WebKitGTK's encoder waits 2 s for its end of stream: what the stream hears meanwhile is
+    // not the take's.
+    const late: (() => void)[] = [];
+    const t = setup({ whileStopping: () => late.forEach((f) => f()) });
+    await t.recorder.start('tuner', 'x');
+    t.advance(500);
+    t.reading(1500, 440);
+    t.note({ type: 'note-on', hz: 440, onsetMs: 1400, confirmedMs: 1450 });
+    late.push(() => {
+      t.advance(2000);
+      t.reading(3000, 392);
+      t.note({ type: 'note-off', hz: 440, onsetMs: 1400, offsetMs: 2900 });
+      t.note({ type: 'note-on', hz: 392, onsetMs: 3000, confirmedMs: 3050 });
+    });
+    await t.recorder.stop(); // pressed at 1500
+    const take = await t.store.load('take-1');
+    expect(take.readings).toEqual([500, 440, 0.95, -20, 440]);
+    expect(take.notes).toEqual([{ onsetMs: 400, offsetMs: 500, hz: 440 }]);
+    expect((await t.store.list())[0]).toMatchObject({ durationMs: 500, notesMidi: [69] });
   });
 
   it('keeps a note that was already sounding when recording began (from the take start)', async () => {

@@ -133,6 +133,10 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
     }
 
     let t0 = now();
+    // When Stop was pressed: the take ends there, however long the encoder takes to finish
+    // (WebKitGTK's waits 2 s for its end of stream), so nothing heard after it is kept.
+    let stopAtMs = Number.POSITIVE_INFINITY;
+    const until = (): number => Math.min(now(), stopAtMs);
     let readings: number[] = [];
     let notes: TakeNote[] = [];
     let open: { onsetMs: number; hz: number } | null = null;
@@ -150,7 +154,7 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       if (midi !== last && meta.notesMidi.length < NOTES_SHOWN) meta.notesMidi.push(midi);
     };
     const unsubscribeReading = service.reading.subscribe((reading) => {
-      if (!reading.live || reading.timeMs < t0) return;
+      if (!reading.live || reading.timeMs < t0 || reading.timeMs > stopAtMs) return;
       readings.push(
         round(reading.timeMs - t0, 1),
         round(reading.hz, 2),
@@ -160,13 +164,14 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       );
     });
     const unsubscribeNotes = service.notes.subscribe((event) => {
+      if (event.onsetMs > stopAtMs) return; // began after Stop
       if (event.type === 'note-on') {
         open = { onsetMs: Math.max(0, event.onsetMs - t0), hz: event.hz };
         return;
       }
       // A note-off carries the whole note: it also closes one that began before the take did.
       const onsetMs = Math.max(0, event.onsetMs - t0);
-      const offsetMs = event.offsetMs - t0;
+      const offsetMs = Math.min(event.offsetMs, stopAtMs) - t0;
       open = null;
       // Ended before the take began, or a sliver of one that ended as it started: not a note.
       if (offsetMs - onsetMs < MIN_NOTE_MS) return;
@@ -192,7 +197,7 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       readings = [];
       notes = [];
       meta.bytes += audio.size;
-      meta.durationMs = Math.max(meta.durationMs, round(now() - t0, 0));
+      meta.durationMs = Math.max(meta.durationMs, round(until() - t0, 0));
       const snapshot = { ...meta, notesMidi: [...meta.notesMidi] };
       writes = writes.then(async () => {
         if (storageError) return;
@@ -231,7 +236,7 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       unsubscribeStatus();
       state.set({ state: 'saving' });
       if (open) {
-        const at = now() - t0;
+        const at = until() - t0;
         pushNote({
           onsetMs: round(open.onsetMs, 1),
           offsetMs: round(at, 1),
@@ -274,6 +279,7 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
     });
     active = {
       async stop() {
+        stopAtMs = Math.min(stopAtMs, now());
         await recorder?.stop();
         await finished;
       },
