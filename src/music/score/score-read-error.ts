@@ -4,9 +4,12 @@
  * TypeError or a parser's own error.
  */
 export class ScoreReadError extends Error {
-  constructor(readonly reason: string) {
+  readonly reason: string;
+
+  constructor(reason: string) {
     super(reason);
     this.name = 'ScoreReadError';
+    this.reason = reason;
   }
 }
 

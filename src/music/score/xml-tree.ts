@@ -22,12 +22,14 @@ export interface XmlElement {
 
 /** Not well-formed XML, with the 1-based line where the reader stopped. */
 export class XmlSyntaxError extends Error {
-  constructor(
-    readonly detail: string,
-    readonly line: number,
-  ) {
+  readonly detail: string;
+  readonly line: number;
+
+  constructor(detail: string, line: number) {
     super(`${detail} (line ${String(line)})`);
     this.name = 'XmlSyntaxError';
+    this.detail = detail;
+    this.line = line;
   }
 }
 
