@@ -14,7 +14,8 @@ export interface XmlElement {
   readonly name: string;
   readonly attrs: Readonly<Record<string, string>>;
   readonly children: readonly XmlElement[];
-  /** The element's own text (not its descendants'), entities decoded, untrimmed. */
+  /** The element's own text (not its descendants'), entities decoded, untrimmed; runs of only
+   * whitespace between tags are left out. */
   readonly text: string;
   /** 1-based line of the start tag. */
   readonly line: number;
@@ -51,6 +52,7 @@ const PREDEFINED: Readonly<Record<string, string>> = {
 
 const NAME = /[A-Za-z_:\u00C0-\uFFFF][-A-Za-z0-9_:.\u00B7\u00C0-\uFFFF]*/y;
 const SPACE = /[ \t\r\n]*/y;
+const BLANK = /^[ \t\r\n]*$/;
 
 /** Parse a whole document and return its root element. Throws XmlSyntaxError. */
 export function parseXml(text: string): XmlElement {
@@ -135,9 +137,13 @@ export function parseXml(text: string): XmlElement {
     const textEnd = lt < 0 ? text.length : lt;
     if (textEnd > pos) {
       const chunk = text.slice(pos, textEnd);
-      const top = stack.at(-1);
-      if (top !== undefined) top.text += decode(chunk, pos);
-      else if (chunk.trim() !== '') fail('Text outside the root element');
+      // Indentation between tags is dropped (most of a file's text runs; MusicXML values are
+      // never whitespace only).
+      if (!BLANK.test(chunk)) {
+        const top = stack.at(-1);
+        if (top === undefined) fail('Text outside the root element');
+        top.text += decode(chunk, pos);
+      }
       pos = textEnd;
       continue;
     }
