@@ -37,6 +37,16 @@ export interface LaunchOptions {
    * 'block' keeps service workers out for tests that intercept or corrupt responses.
    */
   serviceWorkers?: 'allow' | 'block';
+  /**
+   * 'fake' (default): Chromium's fake capture device (plays `wav`). 'system': the machine's
+   * default microphone, e.g. the PulseAudio virtual microphone of the engine tests
+   * (e2e/engines/), with the permission prompt auto-accepted.
+   */
+  audioInput?: 'fake' | 'system';
+  /** Extra environment for Chromium (e.g. `PULSE_SERVER` of the virtual microphone). */
+  env?: Record<string, string>;
+  /** The page's viewport (Playwright's default 1280x720 when omitted). */
+  viewport?: { width: number; height: number };
 }
 
 export interface LaunchedBrowser {
@@ -67,7 +77,9 @@ export function chromiumArgs(opts: LaunchOptions = {}): string[] {
     '--disable-sync',
   ];
   if (opts.autoplay ?? true) args.push('--autoplay-policy=no-user-gesture-required');
-  if (mic !== 'none') args.push('--use-fake-device-for-media-stream');
+  if (mic !== 'none' && opts.audioInput !== 'system') {
+    args.push('--use-fake-device-for-media-stream');
+  }
   if (mic === 'granted') args.push('--use-fake-ui-for-media-stream');
   if (opts.wav) {
     if (mic === 'none') throw new Error("launchBrowser: 'wav' needs a microphone (mic is 'none')");
@@ -91,6 +103,8 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedB
       headless: true,
       serviceWorkers: opts.serviceWorkers ?? 'allow',
       args,
+      ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}),
+      ...(opts.viewport ? { viewport: opts.viewport } : {}),
     });
   } catch (error) {
     await rm(userDataDir, { recursive: true, force: true });

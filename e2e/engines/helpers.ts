@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { WAIT_MS } from '../wait';
+import type { EnginePage } from './engine-page';
+
+/** Polls `read` until its value passes the matcher chained on the result (WAIT_MS). */
+export const poll = <T>(read: () => Promise<T>, message?: string) =>
+  expect.poll(read, { timeout: WAIT_MS, interval: 100, message });
+
+/** What the page's pitch service says of itself (`globalThis.__embouchurePitchService`). */
+export interface ServiceState {
+  state: string;
+  errorMessage: string | null;
+  hz: number;
+  live: boolean;
+  sampleRate: number;
+  contextState: string;
+  tracksOpened: number;
+  tracksStopped: number;
+}
+
+export function serviceState(page: EnginePage): Promise<ServiceState> {
+  return page.evaluate((): ServiceState => {
+    type Hook = {
+      status: { get(): { state: string; error?: { message: string } } };
+      reading: { get(): { hz: number; live: boolean; sampleRate: number } };
+      diagnostics(): {
+        contextState: string;
+        tracksOpened: number;
+        tracksStopped: number;
+        sampleRate: number;
+      };
+    };
+    const service = (globalThis as unknown as { __embouchurePitchService?: Hook })
+      .__embouchurePitchService;
+    if (!service) {
+      return {
+        state: 'absent',
+        errorMessage: null,
+        hz: 0,
+        live: false,
+        sampleRate: 0,
+        contextState: '',
+        tracksOpened: 0,
+        tracksStopped: 0,
+      };
+    }
+    const status = service.status.get();
+    const reading = service.reading.get();
+    const d = service.diagnostics();
+    return {
+      state: status.state,
+      errorMessage: status.error?.message ?? null,
+      hz: reading.hz,
+      live: reading.live,
+      sampleRate: d.sampleRate,
+      contextState: d.contextState,
+      tracksOpened: d.tracksOpened,
+      tracksStopped: d.tracksStopped,
+    };
+  });
+}
+
+/** Waits until the pitch service listens (the microphone open, readings flowing). */
+export async function listening(page: EnginePage): Promise<void> {
+  let last: ServiceState | string = 'not read';
+  await poll(async () => {
+    last = await serviceState(page).catch((error: unknown) => String(error));
+    return typeof last === 'string' ? last : last.state;
+  }, 'the pitch service connected')
+    .toBe('connected')
+    .catch((error: unknown) => {
+      throw new Error(`not listening: ${JSON.stringify(last)}`, { cause: error });
+    });
+}
+
+/** The tuner reading's data attributes as the player sees them (note, cents, …). */
+export function tunerReading(page: EnginePage): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const element = Array.from(
+      document.querySelectorAll<HTMLElement>('[data-testid="tuner-reading"]'),
+    ).find((e) => e.getBoundingClientRect().width > 0);
+    return element ? ({ ...element.dataset } as Record<string, string>) : {};
+  });
+}
+
+/** Where the phone screenshots of a run go (never the repo): /tmp/shots-<engine>/ by default. */
+export function shotPath(page: EnginePage, name: string): string {
+  const dir = process.env.EMBOUCHURE_SHOTS_DIR ?? join(tmpdir(), `shots-${page.engine}`);
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${name}.png`);
+}
+
+/** The visible page's scope (Ionic keeps hidden tabs' pages in the DOM). */
+export const ACTIVE = '.ion-page:not(.ion-page-hidden)';
+/** The takes screen while it is open. */
+export const TAKES = 'ion-modal[data-testid="takes-modal"]';
