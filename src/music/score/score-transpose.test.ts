@@ -103,4 +103,16 @@ describe('scoreForInstrument: spelling choices', () => {
     expect(onC.keys[0].value.fifths).toBe(0);
     expect(onC.transposition).toEqual({ semitones: 0, letters: 0 });
   });
+
+  it('chooses the spelling per key region: C major stays by a 2nd, a later F♯ major by a diminished 3rd', () => {
+    const attributes =
+      '<key><fifths>0</fifths></key><time><beats>4</beats><beat-type>4</beat-type></time>';
+    const change = '<attributes><key><fifths>6</fifths></key></attributes>';
+    const score = parseMusicXml(
+      scoreXml([note('F#4', 16), change + note('F#4', 16)], { attributes }),
+    );
+    const moved = scoreForInstrument(score, 'bb-trumpet');
+    expect(moved.keys.map((k) => k.value.fifths)).toEqual([2, -4]);
+    expect(moved.notes.map((n) => spelledNoteName(n.written, true))).toEqual(['G#4', 'Ab4']);
+  });
 });
