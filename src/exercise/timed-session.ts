@@ -103,13 +103,16 @@ export interface TimedOptions {
   articulationNotesPerBeat?: number;
 }
 
-/** The valves a note is asked on: the exercise's (lip slurs), else the chart's primary. */
+/**
+ * The valves a note is asked on: the exercise's (lip slurs: fixed, so no swaps), else the chart's
+ * primary. A note aimed at its natural partial (the 7th in a lip slur) is a matter of lips and
+ * air, not of the fingering (which is no trill there): no fingering advice.
+ */
 function adviceFingering(note: TimedNote): AdviceFingering {
+  if (note.naturalCents !== undefined) return { writtenMidi: note.midi, combo: null };
+  if (note.combo) return { writtenMidi: note.midi, combo: note.combo, fixed: true };
   const chart = fingeringFor(note.midi);
-  return {
-    writtenMidi: note.midi,
-    combo: note.combo ?? (chart.hasFingering ? chart.primary : null),
-  };
+  return { writtenMidi: note.midi, combo: chart.hasFingering ? chart.primary : null };
 }
 
 /**

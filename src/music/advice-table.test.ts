@@ -7,7 +7,7 @@ import {
   valveComboLabel,
   type ValveCombo,
 } from './fingerings';
-import { fixFor } from './intonation';
+import { fixFor, noteLean } from './intonation';
 import { midiOf, noteName } from './notes';
 import { noteAdvice } from './note-advice';
 import type { NoteScore } from './note-scores';
@@ -36,10 +36,21 @@ const ONE_TWO_SHARP = new Set(['A3', 'E4', 'A4', 'A5']);
 /** 1-2 notes on the flat 5th partial: the partial outweighs the combination. */
 const ONE_TWO_FIFTH_PARTIAL = new Set(['C♯5', 'C♯6']);
 
-function teacherSays(name: string, combo: ValveCombo, off: 'sharp' | 'flat'): string {
+function teacherSays(
+  name: string,
+  combo: ValveCombo,
+  off: 'sharp' | 'flat',
+  lipSlur = false,
+): string {
   const midi = midiOf(name);
   if (midi < midiOf('F♯3')) return off === 'sharp' ? RELAX : AIR; // pedals: lips and air
   const use = alternateUse(midi, combo);
+  if (lipSlur) {
+    // The valves are the exercise's: no swap, and no note of the series is a "trill fingering".
+    if (combo === '13' || combo === '123') return off === 'sharp' ? SLIDE_OUT : SLIDE_IN;
+    if (off === 'flat') return AIR;
+    return combo === '12' && !ONE_TWO_FIFTH_PARTIAL.has(name) ? '1st slide out' : RELAX;
+  }
   if (use === 'trill-only' || use === 'seventh-partial') {
     const chart = fingeringFor(midi);
     const primary = chart.hasFingering ? valveComboLabel(chart.primary) : '';
@@ -85,6 +96,8 @@ function offNote(cents: number): NoteScore {
     attackMs: 20,
   };
 }
+
+const noteLeanOf = (c: Case): string => noteLean(c.midi, c.combo).lean;
 
 function context(midi: number, combo: ValveCombo, name: string): NoteContext {
   const partial = partialsOf(midi, combo)[0]?.partial ?? 1;
@@ -153,6 +166,19 @@ describe('one advice: every written note F♯2–C6 × its fingerings × sharp/f
     expect(fixFor(midiOf('G3'), '13', 'flat').text).toBe(SLIDE_IN);
     expect(fixFor(midiOf('G2'), '13', 'sharp').text).toBe(RELAX);
     expect(fixFor(midiOf('A4'), '12', 'sharp').text).toBe('1st slide out, or finger it 3');
+  });
+
+  it('a lip slur keeps its valves: no swaps, no "trill" (E5 flat on open: air only)', () => {
+    for (const c of CASES) {
+      if (noteLeanOf(c) === 'unusable') continue; // the 7th partial is aimed at its own pitch
+      const expected = teacherSays(c.name, c.combo, c.off, true);
+      const line = noteAdvice(
+        offNote(c.off === 'sharp' ? 30 : -30),
+        { target: c.name, heard: c.name },
+        { writtenMidi: c.midi, combo: c.combo, fixed: true },
+      );
+      expect(line, `${c.name} ${c.combo} ${c.off}`).toBe(`30 ¢ ${c.off}: ${expected}.`);
+    }
   });
 
   it('a note off the chart (no fingering known) gets only air or aperture', () => {

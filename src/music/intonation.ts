@@ -172,18 +172,22 @@ const LOWEST_SLIDE_NOTE_MIDI = 54;
  * - a flat 5th-partial note gets the standard swaps; otherwise faster air / relax.
  * `combo` null: the fingering is unknown (a note off the chart), so only air and aperture.
  * `longForm` adds how far each swap leans (the coach's sentence); the short form fits a line.
+ * `fingeringFixed`: the exercise sets the valves (lip slurs), so no swap is offered.
  */
 export function fixFor(
   writtenMidi: number,
   combo: ValveCombo | null,
   off: 'sharp' | 'flat',
   longForm = false,
+  fingeringFixed = false,
 ): Fix {
   const generic = { text: off === 'flat' ? FLAT_FALLBACK : SHARP_FALLBACK, swaps: [] };
   if (combo === null || writtenMidi < LOWEST_SLIDE_NOTE_MIDI) return generic;
   const use = alternateUse(writtenMidi, combo);
   const lean = noteLean(writtenMidi, combo);
-  if (use === 'trill-only' || use === 'seventh-partial' || lean.lean === 'unusable') {
+  // A lip slur plays the whole series on its valves: F♯4 on 1-2-3 is no trill fingering there.
+  const trill = use === 'trill-only' || use === 'seventh-partial' || lean.lean === 'unusable';
+  if (trill && !fingeringFixed) {
     const primary = fingeringFor(writtenMidi);
     const instead =
       primary.hasFingering && primary.primary !== combo
@@ -194,7 +198,8 @@ export function fixFor(
       swaps: [],
     };
   }
-  const swaps = [...swapsFor(writtenMidi, combo, off)];
+  // A lip slur keeps its valves: no alternate fingering to swap to there.
+  const swaps = fingeringFixed ? [] : [...swapsFor(writtenMidi, combo, off)];
   const swapList = swaps.map((s) => (longForm ? swapText(s) : shortSwap(s))).join(' or ');
   if (lean.cause === 'valves-1-3') {
     return { text: off === 'sharp' ? SHARP_THIRD_SLIDE : FLAT_THIRD_SLIDE, swaps: [] };

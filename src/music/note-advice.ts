@@ -18,6 +18,8 @@ export interface AdviceFingering {
   writtenMidi: number;
   /** null: not known (a note off the chart): only air and aperture advice then. */
   combo: ValveCombo | null;
+  /** The exercise sets the valves (lip slurs): no alternate fingering is offered. */
+  fixed?: boolean;
 }
 
 /**
@@ -49,7 +51,13 @@ export function noteAdvice(
   switch (weakest) {
     case 'pitch': {
       const off = (result.medianCents ?? 0) > 0 ? 'sharp' : 'flat';
-      const fix = fixFor(fingering?.writtenMidi ?? 0, fingering?.combo ?? null, off);
+      const fix = fixFor(
+        fingering?.writtenMidi ?? 0,
+        fingering?.combo ?? null,
+        off,
+        false,
+        fingering?.fixed ?? false,
+      );
       return `${round(result.medianCents)} ¢ ${off}: ${fix.text}.`;
     }
     case 'timing':
