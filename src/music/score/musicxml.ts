@@ -6,6 +6,7 @@
  */
 import { spelledToMidi } from '../notes';
 import { keptVoice, readMeasures, type NoteEvent, type ReadMeasure } from './musicxml-measures';
+import { simplificationNotices } from './musicxml-notices';
 import { performanceOrder } from './performance-order';
 import { ScoreReadError } from './score-read-error';
 import { partInfos, readDocument } from './musicxml-document';
@@ -16,7 +17,6 @@ import {
   type Score,
   type ScoreMeasure,
   type ScoreNote,
-  type ScoreTransposition,
   type TempoQpm,
   type TimeSignature,
 } from './score-model';
@@ -90,55 +90,6 @@ function measureLength(m: ReadMeasure, nominal: number, isEdge: boolean): number
   // A short measure inside the piece is an incomplete voice, filled with silence.
   if (m.contentQuarters < nominal - EPSILON && !m.implicit && !isEdge) return nominal;
   return m.contentQuarters;
-}
-
-function notices(
-  measures: readonly ReadMeasure[],
-  voice: string,
-  transposition: ScoreTransposition,
-): string[] {
-  const result: string[] = [];
-  const count = (pick: (m: ReadMeasure) => boolean): number => measures.filter(pick).length;
-  const say = (n: number, text: string): void => {
-    if (n > 0) result.push(`${text} in ${String(n)} measure${n === 1 ? '' : 's'}`);
-  };
-  say(
-    count((m) => m.simplified.chords),
-    'Chords reduced to the top note',
-  );
-  say(
-    count((m) => m.simplified.otherVoices),
-    `Only voice ${voice} kept: other voices left out`,
-  );
-  say(
-    count((m) => m.simplified.grace),
-    'Grace notes left out',
-  );
-  say(
-    count((m) => m.simplified.cue),
-    'Cue notes left out',
-  );
-  say(
-    count((m) => m.simplified.unpitched),
-    'Unpitched (percussion) notes left out',
-  );
-  const changed = measures.find(
-    (m) =>
-      m.transposition !== null &&
-      (m.transposition.semitones !== transposition.semitones ||
-        m.transposition.letters !== transposition.letters),
-  );
-  if (changed !== undefined) {
-    result.push(
-      `The part changes transposition in measure ${changed.number}; the first one is used throughout`,
-    );
-  }
-  const hasJumps = measures.some((m) => Object.values(m.jumps).some(Boolean));
-  const words = measures.flatMap((m) => m.jumpWords);
-  if (!hasJumps && words.length > 0) {
-    result.push(`"${words[0]}" is written as words only, so the piece is read straight through`);
-  }
-  return result;
 }
 
 interface OpenNote {
@@ -306,6 +257,6 @@ export function parseMusicXml(text: string, options: ParseMusicXmlOptions = {}):
     notes,
     lengthQuarters,
     lengthMs: quartersToMs(tempos, lengthQuarters),
-    notices: [...notices(measures, voice, transposition), ...readerNotices],
+    notices: [...simplificationNotices(measures, voice, transposition), ...readerNotices],
   };
 }
