@@ -158,3 +158,30 @@ describe('long-tone session', () => {
     expect(() => createLongToneSession({ ...options, restSeconds: 99 })).toThrow(/0 to 60/);
   });
 });
+
+describe('issue 22: the coach knows the fingering actually used', () => {
+  /** Three holds of written D4, 30 ¢ sharp, on `instrument`; the coach's last advice. */
+  function sharpD4(instrument: 'bb-trumpet' | 'bb-piccolo') {
+    const d4 = chartNote(midiOf('D4'));
+    const session = sessionOf({ ...options, instrument, notes: [d4, d4, d4] });
+    const hz = writtenMidiToHz(midiOf('D4'), instrument) * 2 ** (30 / 1200);
+    let t = 0;
+    for (let i = 0; i < 3; i++) t = play(session, play(session, t, 200, 0), 1200, hz);
+    const outcomes = session.state.get().outcomes;
+    expect(outcomes).toHaveLength(3);
+    return outcomes[2].advice;
+  }
+
+  it('a sharp D4 (1-3) on a B♭ trumpet: the 3rd valve slide', () => {
+    const advice = sharpD4('bb-trumpet');
+    expect(advice?.tendency).toBe('D4 on 1-3 tends sharp; every horn differs.');
+    expect(advice?.suggestion).toMatch(/extend the 3rd valve slide/);
+  });
+
+  it('on a piccolo D4 is played with the 4th valve: no 1-3 tendency, no slide talk', () => {
+    const advice = sharpD4('bb-piccolo');
+    expect(advice?.tendency).toBeNull();
+    expect(advice?.suggestion).toMatch(/relax, open the aperture/);
+    expect(advice?.suggestion).not.toMatch(/slide/);
+  });
+});

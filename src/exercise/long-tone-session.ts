@@ -18,6 +18,7 @@ import {
   nearestWrittenNote,
   driftAdvice,
   driftCurve,
+  fourthValveFor,
   pitchCurve,
   steadinessCurve,
   type HoldSubScores,
@@ -144,7 +145,11 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     const targetHz = targets[current.index];
     const onset = current.onsetMs ?? lastTimeMs;
     const result = scoreHold(samples, { targetHz, inTuneCents });
-    const context = noteContext(note.midi, spelledNoteName(note));
+    const chartContext = noteContext(note.midi, spelledNoteName(note));
+    // A piccolo plays low G, D, F♯, C♯ with its 4th valve (in tune): no 3rd-slide advice there.
+    const fourth = fourthValveFor(note.midi, instrument);
+    const context =
+      chartContext && fourth ? { ...chartContext, valves: fourth.valves.join('') } : chartContext;
     const earlier = options.pastCentsByMidi?.get(note.midi) ?? [];
     const sameNoteThisSession = current.outcomes
       .filter((o) => o.writtenMidi === note.midi && o.result.medianCents !== null)

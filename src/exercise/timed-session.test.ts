@@ -164,3 +164,70 @@ describe('timed session (scales and lip slurs to the metronome)', () => {
     expect(articulation?.evennessMs).toBeLessThan(8);
   });
 });
+
+describe('issue 22: the note lines and summary as a teacher says them', () => {
+  /** Plays `notes` as quarters at 120 bpm, note i at `centsOf(i)` (or `hzOf(i)`), on `instrument`. */
+  function run(
+    notes: readonly ScaleNote[],
+    options: {
+      instrument?: 'bb-trumpet' | 'bb-piccolo';
+      centsOf?: (i: number) => number;
+      hzOf?: (i: number) => number | null;
+      key?: { letter: 'E'; accidental: -1; minor: false };
+      spelling?: 'sharps';
+    } = {},
+  ) {
+    const instrument = options.instrument ?? 'bb-trumpet';
+    const passage = { ...quarters(notes), key: options.key ?? null };
+    const session = createTimedSession({
+      ...base,
+      instrument,
+      passage,
+      spelling: options.spelling,
+    });
+    session.begin(0);
+    const hz = notes.map((n, i) => {
+      const given = options.hzOf?.(i);
+      return (
+        given ?? writtenMidiToHz(n.midi, instrument) * 2 ** ((options.centsOf?.(i) ?? 0) / 1200)
+      );
+    });
+    play(session, 0, 2000 + notes.length * 500 + 600, (t) => {
+      const i = Math.floor((t - 2000 + 10) / 500);
+      return i >= 0 && i < notes.length ? hz[i] : 0;
+    });
+    return session.state.get();
+  }
+  const dMajor = buildScale({ kind: 'major', key: 'D', lowMidi: 62, highMidi: 74 }).slice(0, 4);
+
+  it('a sharp D4 (1-3) in a scale is the 3rd valve slide, not "open the aperture" (row 1)', () => {
+    const state = run(dMajor, { centsOf: (i) => (i === 0 ? 30 : 0) });
+    expect(state.outcomes[0].advice).toMatch(/^3\d ¢ sharp: extend the 3rd valve slide\.$/);
+  });
+
+  it('on a piccolo the same D4 is played with the 4th valve: no slide advice ((a))', () => {
+    const state = run(dMajor, { instrument: 'bb-piccolo', centsOf: (i) => (i === 0 ? 30 : 0) });
+    expect(state.outcomes[0].advice).toMatch(/^3\d ¢ sharp: relax, open the aperture\.$/);
+  });
+
+  it('every note 14 ¢ sharp: "Everything is high", no "Well played" (row 12)', () => {
+    const notes = buildScale({ kind: 'major', key: 'C', lowMidi: 60, highMidi: 72 });
+    const state = run(notes, { centsOf: () => 14 });
+    expect(state.summary?.text).toMatch(/Everything is high \(median \+1\d ¢\): pull the main/);
+    expect(state.summary?.text).not.toMatch(/Well played/);
+  });
+
+  it('a wrong note in E♭ major is named in the key: A♭4, even for a sharps reader (row 16)', () => {
+    const eFlat = buildScale({ kind: 'major', key: 'E♭', lowMidi: 63, highMidi: 75 }).slice(0, 5);
+    // The 5th note (B♭4) played a whole step low: A♭4.
+    const state = run(eFlat, {
+      key: { letter: 'E', accidental: -1, minor: false },
+      spelling: 'sharps',
+      hzOf: (i) => (i === 4 ? writtenMidiToHz(eFlat[4].midi - 2, 'bb-trumpet') : null),
+    });
+    const wrong = state.outcomes[4];
+    expect(wrong.outcome).toBe('wrong');
+    expect(wrong.advice).toBe('Heard A♭4, not B♭4.');
+    expect(state.summary?.text).not.toMatch(/Well played/);
+  });
+});

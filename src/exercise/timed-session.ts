@@ -4,6 +4,7 @@ import {
   centsBetween,
   nearestWrittenNote,
   fingeringFor,
+  fourthValveFor,
   noteAdvice,
   spellInKey,
   spelledNoteName,
@@ -105,12 +106,14 @@ export interface TimedOptions {
 
 /**
  * The valves a note is asked on: the exercise's (lip slurs: fixed, so no swaps), else the chart's
- * primary. A note aimed at its natural partial (the 7th in a lip slur) is a matter of lips and
+ * primary (on a piccolo, its 4th valve where it has one). A note aimed at its natural partial (the 7th in a lip slur) is a matter of lips and
  * air, not of the fingering (which is no trill there): no fingering advice.
  */
-function adviceFingering(note: TimedNote): AdviceFingering {
+function adviceFingering(note: TimedNote, instrument: InstrumentId): AdviceFingering {
   if (note.naturalCents !== undefined) return { writtenMidi: note.midi, combo: null };
   if (note.combo) return { writtenMidi: note.midi, combo: note.combo, fixed: true };
+  // A piccolo's 4th valve plays the notes 1-3 / 1-2-3 would (in tune): no slide advice.
+  if (fourthValveFor(note.midi, instrument)) return { writtenMidi: note.midi, combo: null };
   const chart = fingeringFor(note.midi);
   return { writtenMidi: note.midi, combo: chart.hasFingering ? chart.primary : null };
 }
@@ -209,7 +212,11 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         outcome: result.outcome,
         timingMs: result.timingMs,
         medianCents: result.medianCents,
-        advice: noteAdvice(result, { target: name, heard: heardName }, adviceFingering(n.note)),
+        advice: noteAdvice(
+          result,
+          { target: name, heard: heardName },
+          adviceFingering(n.note, instrument),
+        ),
         trace: frames.map((s) => [
           Math.round(s.timeMs - from),
           s.hz > 0 ? Math.round(centsBetween(targets[i], s.hz) * 10) / 10 : null,

@@ -226,3 +226,37 @@ export function combosFor(writtenMidi: number): readonly ValveCombo[] {
   const fingering = fingeringFor(writtenMidi);
   return fingering.hasFingering ? [fingering.primary, ...fingering.alternates] : [];
 }
+
+/** Instruments with a 4th valve (a perfect 4th, tuned on its own): the piccolo trumpets. */
+export const FOURTH_VALVE_INSTRUMENTS: readonly string[] = ['bb-piccolo', 'a-piccolo'];
+
+/** A piccolo fingering with the 4th valve, in place of a sharp 3-valve combination. */
+export interface FourthValveFingering {
+  /** Valves down, 4th included: [4] or [2, 4]. */
+  readonly valves: readonly (Valve | 4)[];
+  /** "4", "2-4". */
+  readonly label: string;
+  /** The 3-valve combination it replaces (same length of tubing, in tune). */
+  readonly replaces: ValveCombo;
+}
+
+const FOURTH_VALVE_BY_COMBO: Readonly<Partial<Record<ValveCombo, FourthValveFingering>>> = {
+  // The 4th valve lowers a perfect 4th, as much as 1-3 but in tune; 2-4 as much as 1-2-3.
+  '13': { valves: [4], label: '4', replaces: '13' },
+  '123': { valves: [2, 4], label: '2-4', replaces: '123' },
+};
+
+/**
+ * The 4th-valve fingering a piccolo player uses for a written note whose chart fingering is the
+ * sharp 1-3 or 1-2-3 (low G and D, F♯ and C♯: G3 D4 = 4, F♯3 C♯4 = 2-4), or null. Issue 22 (a):
+ * the piccolo's 4th valve replaces the combinations the 3rd slide would otherwise correct.
+ */
+export function fourthValveFor(
+  writtenMidi: number,
+  instrumentId: string,
+): FourthValveFingering | null {
+  if (!FOURTH_VALVE_INSTRUMENTS.includes(instrumentId)) return null;
+  const fingering = fingeringFor(writtenMidi);
+  if (!fingering.hasFingering || fingering.register === 'pedal') return null;
+  return FOURTH_VALVE_BY_COMBO[fingering.primary] ?? null;
+}

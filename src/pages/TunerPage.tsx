@@ -3,7 +3,7 @@ import { IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/rea
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { PitchStatusBanner } from '../shared-ui/PitchStatusBanner';
-import { getInstrument } from '../music';
+import { fourthValveFor, getInstrument } from '../music';
 import { getSettingsStore, useSettings } from '../settings';
 import { SettingsButton } from '../settings-screen/SettingsButton';
 import { CentsGauge } from '../tuner/CentsGauge';
@@ -152,6 +152,9 @@ export default function TunerPage() {
             writtenMidi={fingered ? fingered.writtenMidi : null}
             noteLabel={fingered ? fingered.name : ''}
             instrumentLabel={fingered?.instrumentLabel ?? null}
+            fourthValve={
+              fingered ? fourthValveFor(fingered.writtenMidi, settings.transposition) : null
+            }
           />
         </PanelBoundary>
         <PanelBoundary name="The pitch trace">

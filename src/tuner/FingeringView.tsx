@@ -3,17 +3,22 @@ import {
   fingeringFor,
   valveComboLabel,
   valvesOf,
-  type ValveCombo,
+  type FourthValveFingering,
 } from '../music';
 
 const VALVES = [1, 2, 3] as const;
+const PICCOLO_VALVES = [1, 2, 3, 4] as const;
 
-function Valves(props: { combo: ValveCombo; size: 'large' | 'small' }) {
-  const down = valvesOf(props.combo);
+function Valves(props: {
+  down: readonly number[];
+  size: 'large' | 'small';
+  /** Draw a 4th valve (the piccolo's). */
+  fourth?: boolean;
+}) {
   return (
     <span className={`valves valves--${props.size}`} aria-hidden="true">
-      {VALVES.map((valve) => (
-        <span key={valve} className={down.includes(valve) ? 'valve valve--down' : 'valve'}>
+      {(props.fourth ? PICCOLO_VALVES : VALVES).map((valve) => (
+        <span key={valve} className={props.down.includes(valve) ? 'valve valve--down' : 'valve'}>
           {valve}
         </span>
       ))}
@@ -30,6 +35,8 @@ export function FingeringView(props: {
   noteLabel: string;
   /** "B♭ trumpet" when the fingering is that instrument's, not the shown note's (concert pitch). */
   instrumentLabel?: string | null;
+  /** The piccolo's 4th-valve fingering for this note, shown first (issue 22 (a)). */
+  fourthValve?: FourthValveFingering | null;
 }) {
   const { writtenMidi } = props;
   if (writtenMidi === null) {
@@ -58,15 +65,34 @@ export function FingeringView(props: {
     );
   }
   return (
-    <div className="tuner-fingering" data-testid="tuner-fingering" data-valves={fingering.primary}>
+    <div
+      className="tuner-fingering"
+      data-testid="tuner-fingering"
+      data-valves={props.fourthValve ? props.fourthValve.valves.join('') : fingering.primary}
+    >
       <span className="tuner-fingering__title">
         {props.instrumentLabel ? `${props.instrumentLabel} fingering` : 'Fingering'} for written{' '}
         {props.noteLabel}
       </span>
       <span className="tuner-fingering__primary">
-        <Valves combo={fingering.primary} size="large" />
-        <span className="tuner-fingering__label">{valveComboLabel(fingering.primary)}</span>
+        {props.fourthValve ? (
+          <>
+            <Valves down={props.fourthValve.valves} size="large" fourth />
+            <span className="tuner-fingering__label">{props.fourthValve.label}</span>
+          </>
+        ) : (
+          <>
+            <Valves down={valvesOf(fingering.primary)} size="large" />
+            <span className="tuner-fingering__label">{valveComboLabel(fingering.primary)}</span>
+          </>
+        )}
       </span>
+      {props.fourthValve && (
+        <span className="tuner-fingering__alternates" data-testid="tuner-fingering-three-valve">
+          Without the 4th valve: <Valves down={valvesOf(fingering.primary)} size="small" />
+          {valveComboLabel(fingering.primary)} (3rd slide out)
+        </span>
+      )}
       {fingering.alternates.length > 0 && (
         <span className="tuner-fingering__alternates">
           Also:{' '}
@@ -79,7 +105,7 @@ export function FingeringView(props: {
                 className="tuner-fingering__alternate"
                 data-use={fingering.alternateUses[combo] ?? ''}
               >
-                <Valves combo={combo} size="small" />
+                <Valves down={valvesOf(combo)} size="small" />
                 {valveComboLabel(combo)}
                 {use && <span className="tuner-fingering__use"> ({use})</span>}
               </span>

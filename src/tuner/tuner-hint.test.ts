@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   fingeringFor,
+  fourthValveFor,
   INSTRUMENT_IDS,
   midiOf,
   noteLean,
@@ -45,6 +46,12 @@ describe('tuner line: every instrument × written F♯2–C6 × sharp / flat / i
           if (!display.hasPitch) throw new Error('no pitch');
           expect(display.writtenMidi).toBe(shown);
           const line = hintLine(display, instrument, IN_TUNE) ?? '';
+          if (fourthValveFor(fingered.writtenMidi, instrument)) {
+            // A piccolo's 4th valve replaces the sharp 1-3 / 1-2-3: the partial, nothing to fix.
+            expect(line).toBe(`${display.note} · ${tendency?.split(' · ')[0] ?? ''}`);
+            checked++;
+            continue;
+          }
           const head = fingered.instrumentLabel
             ? `B♭ trumpet: written ${fingered.name}`
             : display.note;
@@ -109,5 +116,30 @@ describe('concert pitch shows the B♭ player’s fingering (row 3)', () => {
       name: 'B♭4',
       instrumentLabel: null,
     });
+  });
+});
+
+describe('issue 22 (a): the piccolo’s 4th valve', () => {
+  it('low G, D (4) and F♯, C♯ (2-4) on both piccolos; nothing on the other trumpets', () => {
+    const names = ['F♯3', 'G3', 'C♯4', 'D4'];
+    for (const instrument of INSTRUMENT_IDS) {
+      const piccolo = instrument === 'bb-piccolo' || instrument === 'a-piccolo';
+      for (let midi = midiOf('F♯2'); midi <= midiOf('C6'); midi++) {
+        const fourth = fourthValveFor(midi, instrument);
+        const chart = fingeringFor(midi);
+        const expected =
+          piccolo && chart.hasFingering && chart.register !== 'pedal'
+            ? chart.primary === '13'
+              ? '4'
+              : chart.primary === '123'
+                ? '2-4'
+                : null
+            : null;
+        expect(fourth?.label ?? null, `${instrument} ${midi}`).toBe(expected);
+      }
+      expect(names.map((n) => fourthValveFor(midiOf(n), instrument)?.label ?? null)).toEqual(
+        piccolo ? ['2-4', '4', '2-4', '4'] : [null, null, null, null],
+      );
+    }
   });
 });

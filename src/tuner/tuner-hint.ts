@@ -6,7 +6,10 @@
  * right").
  */
 import {
+  fourthValveFor,
   getInstrument,
+  ordinal,
+  partialOn,
   spellMidi,
   spelledNoteName,
   transposeSpelled,
@@ -72,7 +75,13 @@ export function hintLine(
 ): string | null {
   if (!display.hasPitch) return null;
   const fingered = fingeringNote(display.writtenMidi, instrumentId, spelling);
-  const hint = tunerHint(fingered.writtenMidi, display.cents, inTuneCents);
+  // A piccolo plays low G, D, F♯, C♯ with its 4th valve, in tune: the partial, no 1-3 talk.
+  const fourth = fourthValveFor(fingered.writtenMidi, instrumentId);
+  const partial = fourth ? partialOn(fingered.writtenMidi, fourth.replaces) : null;
+  const hint =
+    fourth && partial !== null
+      ? `${ordinal(partial)} partial`
+      : tunerHint(fingered.writtenMidi, display.cents, inTuneCents);
   if (hint === null) return null;
   const name = fingered.instrumentLabel
     ? `${fingered.instrumentLabel}: written ${fingered.name}`
