@@ -146,4 +146,18 @@ describe('issue 22 in the browser: what a teacher reads on the tuner', () => {
       .toBeLessThan(3);
     await shots(page, 'just-7th');
   });
+
+  it('a B♭ piccolo shows written D4 on its 4th valve, with 1-3 as the fallback', async () => {
+    // Written D4 on a B♭ piccolo sounds a minor 7th higher: concert C5 (523.25 Hz).
+    const page = await openTuner(tone('picc-d4.wav', 523.25), { transposition: 'bb-piccolo' });
+    await waitForText(page, 'tuner-note', 'D4');
+    const fingering = page.getByTestId('tuner-fingering');
+    await expect.poll(async () => fingering.getAttribute('data-valves')).toBe('4');
+    expect(await page.getByTestId('tuner-fingering-three-valve').textContent()).toMatch(
+      /Without the 4th valve: .*1-3 \(3rd slide out\)/,
+    );
+    await waitForText(page, 'tuner-hint', 'D4 · 3rd partial');
+    await fingering.scrollIntoViewIfNeeded();
+    await shots(page, 'piccolo-d4');
+  });
 });
