@@ -18,7 +18,13 @@ import { alignSegments, type FollowedNote } from './follower';
 import { spellInSignature } from './key-spelling';
 import { inspectNote } from './note-inside';
 import { playedSegments, type Performance, type PlayedSegment } from './performance';
-import { evennessDeviations, onsetDeviations, type TimingReference } from './timing';
+import {
+  evennessDeviations,
+  onsetDeviations,
+  phrasesOf,
+  UNEVEN_MS,
+  type TimingReference,
+} from './timing';
 import { fixFirstOf } from './summary';
 import {
   DEFAULT_A4_HZ,
@@ -38,12 +44,9 @@ export interface AssessOptions {
   readonly timing?: TimingReference;
 }
 
-/** An onset this far from where it belonged is named late or early, ms. */
-export const LATE_MS = 50;
-/** A note off the even pulse of its run by this much is named uneven, ms. */
-export const UNEVEN_MS = 35;
-/** Pitch spread above this is named unsteady, cents (a ±25 ¢ wobble spreads about 18 ¢). */
-export const UNSTEADY_CENTS = 10;
+/** Pitch spread above this is named unsteady, cents (a ±25 ¢ wobble spreads about 18 ¢; a held
+ * note's natural ripple and the detector's jitter stay under 10). */
+export const UNSTEADY_CENTS = 12;
 
 export function concertMidiOf(score: Score, note: ScoreNote): number {
   return spelledToMidi(note.written) + score.transposition.semitones;
@@ -75,23 +78,27 @@ export function assessPerformance(
         : 1;
 
   const segments = playedSegments(performance, a4Hz);
-  const followed: FollowedNote[] = score.notes.map((note) => ({
+  const followed: FollowedNote[] = score.notes.map((note, i) => ({
     startMs: note.startMs,
     midi: concertMidiOf(score, note),
+    barStart: i === 0 || score.notes[i - 1]?.measureIndex !== note.measureIndex,
   }));
   const alignment = alignSegments(followed, segments, timing.kind === 'free' ? {} : { tempoRatio });
   const segmentAt = (i: number): PlayedSegment | null => {
     const s = alignment.segmentOf[i] as number;
     return s >= 0 ? (segments[s] as PlayedSegment) : null;
   };
-  const timed = score.notes.map((note, i) => ({
-    startMs: note.startMs,
-    durationQuarters: note.durationQuarters,
-    onsetMs: segmentAt(i)?.onsetMs ?? Number.NaN,
-    attempt: alignment.attemptOf[i] as number,
-  }));
-  const deviations = onsetDeviations(timed, timing, tempoRatio);
-  const evenness = evennessDeviations(timed);
+  const timed = phrasesOf(
+    score.notes.map((note, i) => ({
+      startMs: note.startMs,
+      durationQuarters: note.durationQuarters,
+      onsetMs: segmentAt(i)?.onsetMs ?? Number.NaN,
+      attempt: alignment.attemptOf[i] as number,
+    })),
+    tempoRatio,
+  );
+  const { deviationMs: deviations, toleranceMs } = onsetDeviations(timed, timing, tempoRatio);
+  const { deviationMs: evenness, alternating } = evennessDeviations(timed);
 
   const notes: NoteAssessment[] = score.notes.map((note, i) => {
     const segment = segmentAt(i);
@@ -114,12 +121,12 @@ export function assessPerformance(
     const heardMidi = Math.round(segment.midi);
     const right = heardMidi === expected.midi;
     const cents = 100 * (segment.midi - heardMidi);
-    // The note lasts until the next played note of the same attempt, or its written length.
+    // The note lasts until the next judged note starts (whatever the attempt), or its length.
     let spanEndMs = segment.onsetMs + note.durationMs * tempoRatio + 150;
-    for (let k = i + 1; k < score.notes.length; k++) {
-      const next = segmentAt(k);
-      if (next && alignment.attemptOf[k] === alignment.attemptOf[i]) {
-        spanEndMs = Math.min(spanEndMs, next.onsetMs);
+    const s = alignment.segmentOf[i] as number;
+    for (let k = s + 1; k < segments.length; k++) {
+      if ((alignment.noteOf[k] as number) >= 0) {
+        spanEndMs = Math.min(spanEndMs, (segments[k] as PlayedSegment).onsetMs);
         break;
       }
     }
@@ -138,7 +145,8 @@ export function assessPerformance(
     );
     if (!right) reasons.push(`Heard ${heard}, not ${written}`);
     const deviation = deviations[i] as number;
-    if (Number.isFinite(deviation) && Math.abs(deviation) >= LATE_MS) {
+    const lateBy = (toleranceMs[i] as number) * (alternating[i] ? 2 : 1);
+    if (Number.isFinite(deviation) && Math.abs(deviation) >= lateBy) {
       const ms = Math.round(Math.abs(deviation));
       flags.push(deviation > 0 ? { flag: 'late', ms } : { flag: 'early', ms });
       reasons.push(`Came in ${ms} ms ${deviation > 0 ? 'late' : 'early'}`);

@@ -65,11 +65,11 @@ export function steadinessScore(spreadCents: number, crackMs = 0): number {
 }
 
 /**
- * What a crack costs the note's steadiness: 1 point per 4 ms of break, at most 70 (a crack is
+ * What a crack costs the note's steadiness: 1 point per 5 ms of break, at most 70 (a crack is
  * named, with when; one crack never zeroes a note that was otherwise held).
  */
 export function crackCost(crackMs: number): number {
-  return Math.min(70, Math.max(0, crackMs) / 4);
+  return Math.min(70, Math.max(0, crackMs) / 5);
 }
 
 /** Weights of the sub-scores in a note's and an attempt's overall score. */

@@ -20,6 +20,11 @@ export interface FollowedNote {
   readonly startMs: number;
   /** Concert MIDI of the note (integer). */
   readonly midi: number;
+  /**
+   * The first note of its bar: players restart and skip to bars, so a jump landing here costs
+   * less (Nakamura et al. 2016 weight repeats and skips to phrase and bar starts).
+   */
+  readonly barStart?: boolean;
 }
 
 export interface Alignment {
@@ -40,7 +45,9 @@ const COST = {
   /** A score note nobody played. */
   miss: 2.2,
   /** A jump to another place (restart or skip), on top of the match there. */
-  jump: 5,
+  jump: 4,
+  /** ...more when it lands inside a bar. */
+  jumpInsideBar: 0.5,
   /** Timing that does not fit the local tempo, at most. */
   timing: 1.5,
 } as const;
@@ -51,10 +58,14 @@ const OP_JUMP = 2;
 const OP_MISS = 3;
 const OP_START = 4;
 
-/** Extra sound: an unpitched or short segment is cheap to ignore, a long held one is not. */
+/**
+ * Extra sound: an unpitched or short segment (noise, a blip, a crack) is cheap to ignore; a held
+ * note is not, so three replayed notes cost more than the jump back that explains them.
+ */
 function insertCost(segment: PlayedSegment): number {
   if (!Number.isFinite(segment.midi)) return 0.1;
-  return 0.4 + Math.min(1.2, (segment.offsetMs - segment.onsetMs) / 500);
+  const lengthMs = segment.offsetMs - segment.onsetMs;
+  return (lengthMs < 120 ? 0.4 : 1.4) + Math.min(1, lengthMs / 500);
 }
 
 function pitchCost(segment: PlayedSegment, note: FollowedNote): number {
@@ -161,7 +172,8 @@ export function createScoreFollower(
       const pitch = pitchCost(segment, note);
       if (!Number.isFinite(pitch)) break;
       const match = (cost[i] as number) + pitch + timingCost(i, segment, note);
-      const jump = (cost[best] as number) + COST.jump + pitch;
+      const jump =
+        (cost[best] as number) + COST.jump + (note.barStart ? 0 : COST.jumpInsideBar) + pitch;
       const useJump = jump < match && best !== i;
       const candidate = useJump ? jump : match;
       if (candidate < (next.cost[i + 1] as number)) {

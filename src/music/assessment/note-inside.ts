@@ -16,8 +16,11 @@ import { hzToMidi } from '../notes';
 
 /** A stretch off the note shorter than this is the detector's jitter, not a crack, ms. */
 export const MIN_CRACK_MS = 30;
-/** Readings within this of the note's settled pitch are the note, semitones. */
-const ON_NOTE_SEMITONES = 0.8;
+/**
+ * Readings within this of the note's settled pitch are the note, semitones (a ±25 ¢ wobble stays
+ * inside; the next note's scoop from below mostly does not).
+ */
+const ON_NOTE_SEMITONES = 0.5;
 /** The last part of a note is its release (the pitch sags as the air stops), ms. */
 const RELEASE_MS = 40;
 
@@ -41,11 +44,17 @@ export function inspectNote(
   // Find the last reading on the note inside the span: beyond it is the release or a rest.
   let lastOnMs = Number.NaN;
   let k = from;
+  let previousOn = false;
   while (k < readings.length && readingCentreMs(readings[k] as PerformanceReading) < spanEndMs) {
     const r = readings[k] as PerformanceReading;
-    if (r.hz > 0 && Math.abs(hzToMidi(r.hz, a4Hz) - settledMidi) < ON_NOTE_SEMITONES) {
-      lastOnMs = readingCentreMs(r);
-    }
+    // A window reaching into the next note may hear its attack (a scoop from below): not this.
+    // The note is back only when two readings in a row are on it.
+    const on =
+      r.windowEndMs <= spanEndMs &&
+      r.hz > 0 &&
+      Math.abs(hzToMidi(r.hz, a4Hz) - settledMidi) < ON_NOTE_SEMITONES;
+    if (on && previousOn) lastOnMs = readingCentreMs(r);
+    previousOn = on;
     k++;
   }
   const to = k;

@@ -160,38 +160,50 @@ export function settledMidi(
 }
 
 /** A tracked note this short that runs straight into the next one is its attack, ms. */
-export const SCOOP_MS = 60;
+export const SCOOP_MS = 100;
 /** ...when its pitch lies within this of the next note's, semitones (a scoop, a fall-in). */
 const SCOOP_SEMITONES = 1.5;
+/** A short note settled this far from any semitone is a glide, not a note, semitones. */
+const GLIDE_OFF_SEMITONE = 0.25;
+
+interface Cut {
+  onsetMs: number;
+  offsetMs: number;
+  reattack: boolean;
+}
 
 /**
  * The stream confirms a note as soon as two readings agree (note-tracker.ts), so an attack that
- * scoops into the note (a real trumpet's, or the corpus's soundfont's: ~60 ms from 30 ¢ flat)
- * can read as a short note of its own. Such a note is the attack of the next: it is reported
- * with the note it leads into, never as a note (issue 21: "a scooped attack is a wrong note").
+ * scoops into the note (a real trumpet's, or the corpus's soundfont's: up to ~80 ms from 30–60 ¢
+ * flat) can read as a short note of its own. Such a note is the attack of the next: it is
+ * reported with the note it leads into, never as a note (issue 21: "a scooped attack is a wrong
+ * note"). A short note that settled on a semitone (a fast chromatic run) stays a note unless it
+ * is shorter than a tongue can make one (60 ms).
  */
 function mergeScoops(
-  spans: readonly { onsetMs: number; offsetMs: number }[],
+  cuts: readonly Cut[],
   readings: readonly PerformanceReading[],
   a4Hz: number,
-): { onsetMs: number; offsetMs: number }[] {
-  const out: { onsetMs: number; offsetMs: number }[] = [];
-  let pending: { onsetMs: number; offsetMs: number } | null = null;
-  for (const span of spans) {
-    if (
-      pending &&
-      pending.offsetMs - pending.onsetMs < SCOOP_MS &&
-      span.onsetMs - pending.offsetMs < 10 &&
-      Math.abs(
-        settledMidi(readings, pending.onsetMs, pending.offsetMs, a4Hz) -
-          settledMidi(readings, span.onsetMs, span.offsetMs, a4Hz),
-      ) < SCOOP_SEMITONES
-    ) {
-      pending = { onsetMs: pending.onsetMs, offsetMs: span.offsetMs };
-      continue;
+): Cut[] {
+  const out: Cut[] = [];
+  let pending: Cut | null = null;
+  for (const cut of cuts) {
+    if (pending && cut.onsetMs - pending.offsetMs < 10) {
+      const lengthMs = pending.offsetMs - pending.onsetMs;
+      const midi = settledMidi(readings, pending.onsetMs, pending.offsetMs, a4Hz);
+      const next = settledMidi(readings, cut.onsetMs, cut.offsetMs, a4Hz);
+      const glide = !(Math.abs(midi - Math.round(midi)) < GLIDE_OFF_SEMITONE);
+      if (
+        lengthMs < SCOOP_MS &&
+        (glide || lengthMs < 60) &&
+        !(Math.abs(midi - next) >= SCOOP_SEMITONES)
+      ) {
+        pending = { onsetMs: pending.onsetMs, offsetMs: cut.offsetMs, reattack: pending.reattack };
+        continue;
+      }
     }
     if (pending) out.push(pending);
-    pending = { ...span };
+    pending = { ...cut };
   }
   if (pending) out.push(pending);
   return out;
@@ -199,7 +211,8 @@ function mergeScoops(
 
 /**
  * The played segments: one per note the stream tracked, split where the tongue re-attacked a
- * held pitch (a level dip of at least REATTACK_DIP_DB: repeated notes keep the pitch going).
+ * held pitch (a level dip of at least REATTACK_DIP_DB: repeated notes keep the pitch going), with
+ * scoops joined to the note they lead into.
  */
 export function playedSegments(performance: Performance, a4Hz: number): PlayedSegment[] {
   const { readings, events } = performance;
@@ -219,9 +232,10 @@ export function playedSegments(performance: Performance, a4Hz: number): PlayedSe
     : 0;
   if (open !== null) spans.push({ onsetMs: open, offsetMs: Math.max(open, lastMs) });
 
-  const segments: PlayedSegment[] = [];
-  for (const span of mergeScoops(spans, readings, a4Hz)) {
-    const cuts = [span.onsetMs];
+  const cuts: Cut[] = [];
+  for (const span of spans) {
+    let startMs = span.onsetMs;
+    let reattack = false;
     const from = readingIndexAt(readings, span.onsetMs);
     const to = readingIndexAt(readings, span.offsetMs + 200);
     for (let k = from; k < to; k++) {
@@ -229,26 +243,73 @@ export function playedSegments(performance: Performance, a4Hz: number): PlayedSe
         const at = dip.attackMs;
         if (
           dip.depthDb >= REATTACK_DIP_DB &&
-          at > (cuts[cuts.length - 1] as number) + REATTACK_EDGE_MS &&
+          at > startMs + REATTACK_EDGE_MS &&
           at < span.offsetMs - REATTACK_EDGE_MS
         ) {
-          cuts.push(at);
+          cuts.push({ onsetMs: startMs, offsetMs: at, reattack });
+          startMs = at;
+          reattack = true;
         }
       }
     }
-    cuts.push(span.offsetMs);
-    for (let c = 0; c + 1 < cuts.length; c++) {
-      const onsetMs = cuts[c] as number;
-      const offsetMs = cuts[c + 1] as number;
-      segments.push({
-        onsetMs,
-        offsetMs,
-        from: readingIndexAt(readings, onsetMs),
-        to: readingIndexAt(readings, offsetMs),
-        midi: settledMidi(readings, onsetMs, offsetMs, a4Hz),
-        reattack: c > 0,
-      });
-    }
+    cuts.push({ onsetMs: startMs, offsetMs: span.offsetMs, reattack });
   }
-  return segments;
+  return mergeScoops(
+    cuts.flatMap((cut) => splitAtSilences(cut, readings)),
+    readings,
+    a4Hz,
+  ).map((cut) => ({
+    ...cut,
+    from: readingIndexAt(readings, cut.onsetMs),
+    to: readingIndexAt(readings, cut.offsetMs),
+    midi: settledMidi(readings, cut.onsetMs, cut.offsetMs, a4Hz),
+  }));
+}
+
+/** A silence inside a tracked note this long, this far below the note, is a re-attack, ms / dB. */
+const SILENCE_MS = 25;
+const SILENCE_BELOW_DB = 20;
+
+/**
+ * Repeated staccato notes a little apart: the gap is too long for a level dip (the dip finder
+ * covers ~80 ms) and too short for the note tracker's release (40 ms of no pitch, which a 21 ms
+ * window shortens), so the stream keeps one note. Where the readings fell silent (no pitch, the
+ * level 20 dB under the note) for 25 ms and the pitch came back, the player re-attacked.
+ */
+function splitAtSilences(cut: Cut, readings: readonly PerformanceReading[]): Cut[] {
+  const from = readingIndexAt(readings, cut.onsetMs);
+  const to = readingIndexAt(readings, cut.offsetMs);
+  const levels: number[] = [];
+  for (let k = from; k < to; k++) {
+    const r = readings[k] as PerformanceReading;
+    if (r.hz > 0) levels.push(r.levelDb);
+  }
+  if (levels.length < 4) return [cut];
+  levels.sort((a, b) => a - b);
+  const quietDb = (levels[levels.length >> 1] as number) - SILENCE_BELOW_DB;
+  const out: Cut[] = [];
+  let current: Cut = { ...cut };
+  let silentFromMs = Number.NaN;
+  for (let k = from; k < to; k++) {
+    const r = readings[k] as PerformanceReading;
+    const t = readingCentreMs(r);
+    if (r.hz <= 0 && r.levelDb < quietDb) {
+      if (!Number.isFinite(silentFromMs)) silentFromMs = t;
+      continue;
+    }
+    if (r.hz > 0 && Number.isFinite(silentFromMs) && t - silentFromMs >= SILENCE_MS) {
+      // The sound came back inside this window: its centre, less a quarter window.
+      const attackMs = t - (r.windowEndMs - r.windowStartMs) / 4;
+      if (
+        attackMs - current.onsetMs > REATTACK_EDGE_MS &&
+        cut.offsetMs - attackMs > REATTACK_EDGE_MS
+      ) {
+        out.push({ ...current, offsetMs: silentFromMs });
+        current = { onsetMs: attackMs, offsetMs: cut.offsetMs, reattack: true };
+      }
+    }
+    silentFromMs = Number.NaN;
+  }
+  out.push(current);
+  return out;
 }

@@ -24,6 +24,44 @@ export interface TimedNote {
 }
 
 const NEIGHBOURS = 4;
+
+/** A stop this much longer than the music's own gap breaks the beat: a new phrase, ms. */
+export const PAUSE_MS = 1500;
+
+/**
+ * The player's phrases: attempts (restarts start a new one) further split where the player
+ * stopped (a gap PAUSE_MS longer than written). Timing is judged within a phrase, so coming back
+ * after a breath or a stop is not "late" and the notes around it are not uneven. Returns the
+ * notes with `attempt` renumbered as phrases.
+ */
+export function phrasesOf<T extends TimedNote>(notes: readonly T[], tempoRatio: number): T[] {
+  let phrase = -1;
+  let lastAttempt = -2;
+  let last: T | null = null;
+  return notes.map((note) => {
+    if (note.attempt < 0) return note;
+    const paused =
+      last !== null &&
+      note.onsetMs - last.onsetMs - (note.startMs - last.startMs) * tempoRatio > PAUSE_MS;
+    if (note.attempt !== lastAttempt || paused) phrase++;
+    lastAttempt = note.attempt;
+    last = note;
+    return { ...note, attempt: phrase };
+  });
+}
+
+/** An onset this far from where it belonged is named late or early, ms. */
+export const LATE_MS = 50;
+
+/** Per note: played minus expected onset, ms (NaN where unknown), and how far counts as off. */
+export interface OnsetDeviations {
+  readonly deviationMs: Float64Array;
+  /**
+   * LATE_MS, or twice it where the beat had to be extrapolated from one side (the first or last
+   * notes of an attempt without a click: a closing ritardando is not lateness).
+   */
+  readonly toleranceMs: Float64Array;
+}
 /** A neighbour this far off the line through the others is left out of the fit, ms. */
 const OUTLIER_MS = 40;
 
@@ -33,24 +71,32 @@ export function onsetDeviations(
   reference: TimingReference,
   /** Played ms per written ms for a click or tempo reference (score tempo / given tempo). */
   tempoRatio: number,
-): Float64Array {
+): OnsetDeviations {
   const out = new Float64Array(notes.length).fill(Number.NaN);
+  const toleranceMs = new Float64Array(notes.length).fill(LATE_MS);
   if (reference.kind === 'free') {
     notes.forEach((note, i) => {
       if (note.attempt < 0) return;
       const around: TimedNote[] = [];
+      let before = 0;
+      let after = 0;
       for (
         let k = Math.max(0, i - NEIGHBOURS);
         k <= Math.min(notes.length - 1, i + NEIGHBOURS);
         k++
       ) {
         const other = notes[k] as TimedNote;
-        if (k !== i && other.attempt === note.attempt) around.push(other);
+        if (k !== i && other.attempt === note.attempt) {
+          around.push(other);
+          if (k < i) before++;
+          else after++;
+        }
       }
       const line = robustLine(around);
-      if (line) out[i] = note.onsetMs - (line.intercept + line.slope * note.startMs);
+      if (line) out[i] = note.onsetMs - predictMs(line, note.startMs);
+      if (before === 0 || after === 0) toleranceMs[i] = 2 * LATE_MS;
     });
-    return out;
+    return { deviationMs: out, toleranceMs };
   }
   // A click keeps its origin through the first attempt; later attempts (restarts) and a bare
   // tempo take the player's own entrance: the median offset of the attempt.
@@ -71,17 +117,71 @@ export function onsetDeviations(
     if (note.attempt < 0) return;
     out[i] = note.onsetMs - ((origin.get(note.attempt) as number) + note.startMs * tempoRatio);
   });
-  return out;
+  return { deviationMs: out, toleranceMs };
 }
 
+/** A local tempo curve: onset ≈ intercept + slope·t + curve·t² (t from the points' mean). */
 interface Line {
   readonly intercept: number;
   readonly slope: number;
+  readonly curve: number;
+  readonly centreMs: number;
 }
 
-function fit(points: readonly TimedNote[]): Line | null {
+/** Where the line puts a note written to start at `startMs`. */
+export function predictMs(line: Line, startMs: number): number {
+  const t = startMs - line.centreMs;
+  return line.intercept + line.slope * t + line.curve * t * t;
+}
+
+/**
+ * Least squares through the points: a straight line, or with 7 points and more a parabola, so a
+ * phrase that slows down (a ritardando) or breathes is followed, not called late (fewer points
+ * would bend the parabola to the player's jitter).
+ */
+function fit(points: readonly TimedNote[], curved: boolean): Line | null {
   const n = points.length;
   if (n < 2) return null;
+  const centreMs = points.reduce((s, p) => s + p.startMs, 0) / n;
+  const straight = fitStraight(points, centreMs);
+  if (!curved || n < 7 || !straight) return straight;
+  // Normal equations of y = a + b·t + c·t² (t centred), solved by Cramer's rule.
+  let s1 = 0,
+    s2 = 0,
+    s3 = 0,
+    s4 = 0,
+    y0 = 0,
+    y1 = 0,
+    y2 = 0;
+  for (const p of points) {
+    const t = p.startMs - centreMs;
+    s1 += t;
+    s2 += t * t;
+    s3 += t * t * t;
+    s4 += t * t * t * t;
+    y0 += p.onsetMs;
+    y1 += p.onsetMs * t;
+    y2 += p.onsetMs * t * t;
+  }
+  const det = (m: readonly number[]): number =>
+    (m[0] as number) * ((m[4] as number) * (m[8] as number) - (m[5] as number) * (m[7] as number)) -
+    (m[1] as number) * ((m[3] as number) * (m[8] as number) - (m[5] as number) * (m[6] as number)) +
+    (m[2] as number) * ((m[3] as number) * (m[7] as number) - (m[4] as number) * (m[6] as number));
+  const a = [n, s1, s2, s1, s2, s3, s2, s3, s4];
+  const d = det(a);
+  if (!(Math.abs(d) > 1e-9 * Math.max(1, s4 * s2 * n))) return straight;
+  const solve = (column: number): number => {
+    const m = [...a];
+    m[column] = y0;
+    m[column + 3] = y1;
+    m[column + 6] = y2;
+    return det(m) / d;
+  };
+  return { intercept: solve(0), slope: solve(1), curve: solve(2), centreMs };
+}
+
+function fitStraight(points: readonly TimedNote[], centreMs: number): Line | null {
+  const n = points.length;
   const mx = points.reduce((s, p) => s + p.startMs, 0) / n;
   const my = points.reduce((s, p) => s + p.onsetMs, 0) / n;
   let sxx = 0;
@@ -92,34 +192,74 @@ function fit(points: readonly TimedNote[]): Line | null {
   }
   if (!(sxx > 0)) return null;
   const slope = sxy / sxx;
-  return { intercept: my - slope * mx, slope };
+  return { intercept: my - slope * (mx - centreMs), slope, curve: 0, centreMs };
 }
 
 /** A least-squares line, refitted without its worst point when that point is an outlier. */
-export function robustLine(points: readonly TimedNote[]): Line | null {
-  const line = fit(points);
+export function robustLine(points: readonly TimedNote[], curved = true): Line | null {
+  const line = fit(points, curved);
   if (!line || points.length < 4) return line;
   let worst = -1;
   let worstMs = OUTLIER_MS;
   points.forEach((p, k) => {
-    const residual = Math.abs(p.onsetMs - (line.intercept + line.slope * p.startMs));
+    const residual = Math.abs(p.onsetMs - predictMs(line, p.startMs));
     if (residual > worstMs) {
       worstMs = residual;
       worst = k;
     }
   });
-  return worst < 0 ? line : fit(points.filter((_, k) => k !== worst));
+  return worst < 0
+    ? line
+    : fit(
+        points.filter((_, k) => k !== worst),
+        curved,
+      );
+}
+
+/** A note off the even pulse of its run by this much is named uneven, ms. */
+export const UNEVEN_MS = 35;
+
+/**
+ * A pattern a note-by-note look half absorbs: every other note behind (swung eighths, a late K
+ * in double tonguing). The medians of the two alternate sets' distances from the run's straight
+ * pulse differ by the lag; the set behind is charged with it, and the run is marked so its notes
+ * are judged uneven, not late and early by turns.
+ */
+function markAlternation(
+  run: readonly TimedNote[],
+  offset: number,
+  out: Float64Array,
+  alternating: Uint8Array,
+): void {
+  if (run.length < 6) return;
+  const line = robustLine(run, false);
+  if (!line) return;
+  const residuals = run.map((p) => p.onsetMs - predictMs(line, p.startMs));
+  const median = (parity: number): number => {
+    const values = residuals.filter((_, k) => k % 2 === parity).sort((a, b) => a - b);
+    return values[values.length >> 1] as number;
+  };
+  const lag = median(1) - median(0);
+  if (!(Math.abs(lag) >= UNEVEN_MS)) return;
+  const behind = lag > 0 ? 1 : 0;
+  for (let k = 0; k < run.length; k++) {
+    alternating[offset + k] = 1;
+    // The notes ahead are where the pulse is; the ones behind carry the lag.
+    out[offset + k] = k % 2 === behind ? Math.abs(lag) : 0;
+  }
 }
 
 /**
  * Evenness where it applies: runs of at least 4 consecutive notes of the same short written
- * length (≤ a beat) played in one attempt. Each note's distance from the even pulse through the
- * run, ms (NaN outside such runs).
+ * length (≤ a beat) played in one attempt. Each note's distance from the even pulse its
+ * neighbours in the run keep (a line through up to 3 on each side, itself left out), ms, so a
+ * run that speeds up or slows down evenly is even; NaN outside such runs.
  */
 export function evennessDeviations(
   notes: readonly (TimedNote & { readonly durationQuarters: number })[],
-): Float64Array {
+): { readonly deviationMs: Float64Array; readonly alternating: Uint8Array } {
   const out = new Float64Array(notes.length).fill(Number.NaN);
+  const alternating = new Uint8Array(notes.length);
   let start = 0;
   while (start < notes.length) {
     const first = notes[start] as (typeof notes)[number];
@@ -135,15 +275,18 @@ export function evennessDeviations(
       end++;
     }
     if (end - start >= 4) {
-      const run = notes.slice(start, end);
-      const line = robustLine(run);
-      if (line) {
-        run.forEach((p, k) => {
-          out[start + k] = p.onsetMs - (line.intercept + line.slope * p.startMs);
-        });
+      // The run's first and last notes have neighbours on one side only: judged by timing alone.
+      for (let k = start + 1; k < end - 1; k++) {
+        const around = notes
+          .slice(Math.max(start, k - 3), Math.min(end, k + 4))
+          .filter((_, j) => Math.max(start, k - 3) + j !== k);
+        const line = robustLine(around, false);
+        const note = notes[k] as (typeof notes)[number];
+        if (line) out[k] = note.onsetMs - predictMs(line, note.startMs);
       }
+      markAlternation(notes.slice(start, end), start, out, alternating);
     }
     start = end;
   }
-  return out;
+  return { deviationMs: out, alternating };
 }

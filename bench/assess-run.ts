@@ -1,0 +1,255 @@
+/**
+ * `npm run bench:assess`: the assessor on performances with known truth (assess-scenarios.ts),
+ * through the app's real engine, worklet, stream, follower and assessor (cli/assess-pipeline.ts).
+ * Prints alignment error, verdict and flag confusion, the scores that matter (clean, rubato, one
+ * wrong note), the fairness sweeps beside the old per-screen curves (note-scores.ts), and cost.
+ */
+import { performance } from 'node:perf_hooks';
+import { resolve } from 'node:path';
+import { assessRecording } from '../cli/assess-pipeline';
+import { assessPerformance } from '../src/music/assessment/assessor';
+import type { AttemptAssessment, NoteFlag } from '../src/music/assessment/assessment-types';
+import { pitchCurve, steadinessCurve, timingCurve } from '../src/music/note-scores';
+import { spelledToMidi } from '../src/music/notes';
+import { scoreFromLine } from '../src/music/score/score-build';
+import { PIECES, perform, scenarios, type Scenario } from './assess-scenarios';
+import { renderPerformance, RENDER_RATE, type PlayedNote } from './performance-render';
+
+const audioDir = process.env.EMBOUCHURE_AUDIO_DIR
+  ? resolve(process.env.EMBOUCHURE_AUDIO_DIR)
+  : resolve(import.meta.dirname, '..', '..', 'shared', 'audio');
+
+const quantile = (values: readonly number[], q: number): number => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+};
+const fmt = (x: number, digits = 0): string => (Number.isFinite(x) ? x.toFixed(digits) : '–');
+const table = (rows: readonly (readonly string[])[]): string => {
+  const widths = (rows[0] as readonly string[]).map((_, c) =>
+    Math.max(...rows.map((r) => (r[c] ?? '').length)),
+  );
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => cell.padEnd(widths[c] as number))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+};
+
+function assess(s: Scenario): AttemptAssessment {
+  const samples = renderPerformance(audioDir, s.played);
+  return assessRecording(s.score, samples, RENDER_RATE, {
+    timing: s.tempoQpm ? { kind: 'tempo', qpm: s.tempoQpm } : { kind: 'free' },
+  }).assessment;
+}
+
+const FLAGS: NoteFlag['flag'][] = [
+  'late',
+  'early',
+  'sharp',
+  'flat',
+  'unsteady',
+  'cracked',
+  'uneven',
+];
+
+function corpusReport(): void {
+  const list = scenarios();
+  const alignment: number[] = [];
+  const verdicts = new Map<string, number>();
+  const flagCounts = new Map<string, { tp: number; fp: number; fn: number }>();
+  const rows: string[][] = [
+    [
+      'piece',
+      'performance',
+      'notes',
+      'wrong',
+      'missed',
+      'flags right',
+      'extra flags',
+      'overall',
+      'fix first',
+    ],
+  ];
+  const overall = new Map<string, number>();
+  for (const s of list) {
+    const result = assess(s);
+    let right = 0;
+    const extra: string[] = [];
+    result.notes.forEach((note, i) => {
+      const truth = s.truth[i] as Scenario['truth'][number];
+      const key = `${truth.verdict}→${note.verdict}`;
+      verdicts.set(key, (verdicts.get(key) ?? 0) + 1);
+      if (
+        truth.verdict === 'played' &&
+        note.verdict === 'played' &&
+        truth.onsetMs !== null &&
+        note.onsetMs !== null
+      ) {
+        alignment.push(Math.abs(note.onsetMs - truth.onsetMs));
+      }
+      const got = new Set(note.flags.map((f) => f.flag));
+      for (const flag of FLAGS) {
+        const want = truth.flags.includes(flag);
+        const c = flagCounts.get(flag) ?? { tp: 0, fp: 0, fn: 0 };
+        if (want && got.has(flag)) c.tp++;
+        else if (got.has(flag)) c.fp++;
+        else if (want) c.fn++;
+        flagCounts.set(flag, c);
+        if (want && got.has(flag)) right++;
+        if (!want && got.has(flag)) extra.push(`${i + 1}:${flag}`);
+      }
+    });
+    const wanted = s.truth.reduce((sum, t) => sum + t.flags.length, 0);
+    overall.set(`${s.piece}/${s.name}`, result.scores.overall);
+    rows.push([
+      s.piece,
+      s.name,
+      String(s.score.notes.length),
+      String(result.notes.filter((n) => n.verdict === 'wrong').length),
+      String(result.notes.filter((n) => n.verdict === 'missed').length),
+      `${right}/${wanted}`,
+      extra.slice(0, 4).join(' ') + (extra.length > 4 ? ` +${extra.length - 4}` : ''),
+      fmt(result.scores.overall),
+      (result.fixFirst ?? '—').slice(0, 60),
+    ]);
+  }
+  console.log(`Performances (${list.length}), rendered from ../shared/audio's trumpet notes:\n`);
+  console.log(table(rows));
+  console.log(
+    `\nAlignment on played notes: median ${fmt(quantile(alignment, 0.5))} ms, p90 ${fmt(quantile(alignment, 0.9))} ms, max ${fmt(Math.max(...alignment))} ms (goals ≤ 20, ≤ 50) over ${alignment.length} notes`,
+  );
+  console.log(`Verdicts (truth→said): ${[...verdicts].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  console.log(
+    `Flags (right / extra / missed): ${[...flagCounts].map(([k, c]) => `${k} ${c.tp}/${c.fp}/${c.fn}`).join(', ')}`,
+  );
+  const byPiece = (name: string) =>
+    Object.keys(PIECES).map((p) => overall.get(`${p}/${name}`) ?? Number.NaN);
+  const cleanScores = byPiece('clean');
+  const rubatoCost = Object.keys(PIECES).map(
+    (_, k) => (cleanScores[k] as number) - (byPiece('rubato (no click)')[k] as number),
+  );
+  const wrongCost = Object.keys(PIECES).map(
+    (_, k) => (cleanScores[k] as number) - (byPiece('one wrong note')[k] as number),
+  );
+  console.log(
+    `Clean overall: ${cleanScores.map((x) => fmt(x)).join(', ')} (goal ≥ 90); rubato costs ${rubatoCost.map((x) => fmt(x, 1)).join(', ')} (goal ≤ 10); one wrong note costs ${wrongCost.map((x) => fmt(x, 1)).join(', ')} (goal < 20; pieces of ${Object.values(
+      PIECES,
+    )
+      .map((p) => p.notes.length)
+      .join(', ')} notes)`,
+  );
+}
+
+/** One held note (written G4, 2 beats at 60) after a lead-in note, with something changed. */
+function sweepNote(edit: (note: PlayedNote) => PlayedNote): AttemptAssessment['notes'][number] {
+  const score = scoreFromLine(
+    [
+      ['C5', 1],
+      ['G4', 2],
+      ['C5', 1],
+    ],
+    { qpm: 60 },
+  );
+  const played = perform(score, { jitterMs: 0 }).map((n, i) => (i === 1 ? edit(n) : n));
+  const result = assessRecording(score, renderPerformance(audioDir, played), RENDER_RATE, {
+    timing: { kind: 'tempo', qpm: 60 },
+  }).assessment;
+  return result.notes[1] as AttemptAssessment['notes'][number];
+}
+
+function sweep(
+  name: string,
+  values: readonly number[],
+  measure: (v: number) => [number, number],
+): void {
+  const points = values.map((v) => [v, ...measure(v)] as const);
+  let step = 0;
+  let stepOld = 0;
+  for (let k = 1; k < points.length; k++) {
+    step = Math.max(step, Math.abs((points[k]?.[1] ?? 0) - (points[k - 1]?.[1] ?? 0)));
+    stepOld = Math.max(stepOld, Math.abs((points[k]?.[2] ?? 0) - (points[k - 1]?.[2] ?? 0)));
+  }
+  console.log(
+    `\n${name}: largest step between neighbours ${fmt(step, 1)} (old curve ${fmt(stepOld, 1)})`,
+  );
+  console.log(
+    table([
+      ['value', ...points.map((p) => String(p[0]))],
+      ['now', ...points.map((p) => fmt(p[1]))],
+      ['old', ...points.map((p) => fmt(p[2]))],
+    ]),
+  );
+}
+
+function sweeps(): void {
+  const detune = Array.from({ length: 21 }, (_, i) => i * 2);
+  sweep('Pitch score against a steady detune, cents (band ±10)', detune, (c) => [
+    sweepNote((n) => ({ ...n, centsAt: () => c })).scores.pitch,
+    pitchCurve(c, 10),
+  ]);
+  const late = Array.from({ length: 16 }, (_, i) => i * 20);
+  sweep('Timing score against lateness, ms (a steady player, one note late)', late, (ms) => [
+    sweepNote((n) => ({ ...n, onsetMs: n.onsetMs + ms, durationMs: n.durationMs - ms })).scores
+      .timing,
+    timingCurve(ms, 2000),
+  ]);
+  const wobble = Array.from({ length: 11 }, (_, i) => i * 4);
+  sweep('Steadiness against a 5 Hz wobble, ±cents (centred)', wobble, (d) => [
+    sweepNote((n) => ({ ...n, centsAt: (ms) => d * Math.sin((2 * Math.PI * 5 * ms) / 1000) }))
+      .scores.steadiness,
+    steadinessCurve(d / Math.SQRT2),
+  ]);
+  const crack = Array.from({ length: 11 }, (_, i) => i * 40);
+  sweep('Steadiness against a dropout inside the note, ms', crack, (ms) => [
+    sweepNote((n) => (ms > 0 ? { ...n, dropout: { atMs: 600, lengthMs: ms } } : n)).scores
+      .steadiness,
+    Number.NaN,
+  ]);
+}
+
+function cost(): void {
+  // A 10-minute recording: the arpeggio study over and over at 96 bpm.
+  const base = PIECES.arpeggios;
+  const repeats = Math.ceil(600000 / base.lengthMs);
+  const items = Array.from({ length: repeats }, () =>
+    base.notes.map(
+      (n) =>
+        [
+          `${n.written.letter}${['bb', 'b', '', '#', '##'][n.written.accidental + 2]}${n.written.octave}`,
+          n.durationQuarters,
+        ] as const,
+    ),
+  ).flat();
+  const long = scoreFromLine(
+    items.map(([n, q]) => [n, q]),
+    { qpm: 96 },
+  );
+  const played = perform(long, {}, 3);
+  const samples = renderPerformance(audioDir, played);
+  const heapBefore = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  const { assessment, stream } = assessRecording(long, samples, RENDER_RATE);
+  const totalMs = performance.now() - t0;
+  const heapAfter = process.memoryUsage().heapUsed;
+  // The follower and assessor alone on the stream, as the page would run them.
+  const t1 = performance.now();
+  assessPerformance(long, { readings: stream.readings, events: stream.events.map((e) => e.event) });
+  const mainMs = performance.now() - t1;
+  console.log(
+    `\nCost: a ${fmt(samples.length / RENDER_RATE / 60, 1)}-minute recording (${long.notes.length} notes, ${stream.readings.length} readings) assessed in ${fmt(totalMs / 1000, 1)} s (goal < 20 s), heap +${fmt((heapAfter - heapBefore) / 1e6)} MB (the readings themselves: ~${fmt((stream.readings.length * 200) / 1e6)} MB); ${assessment.notes.filter((n) => n.verdict === 'played').length} played`,
+  );
+  console.log(
+    `Follower + assessor alone: ${fmt(mainMs)} ms for ${stream.readings.length} readings = ${fmt((1000 * mainMs) / stream.readings.length, 1)} µs per reading (goal < 1 ms)`,
+  );
+  void spelledToMidi;
+}
+
+export function main(args: readonly string[]): void {
+  if (!args.includes('--no-corpus')) corpusReport();
+  if (!args.includes('--no-sweeps')) sweeps();
+  if (!args.includes('--no-cost')) cost();
+}
