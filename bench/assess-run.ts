@@ -6,12 +6,14 @@
  */
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
-import { assessRecording } from '../cli/assess-pipeline';
+import { assessRecording, floorHzFor, streamOf } from '../cli/assess-pipeline';
 import { assessPerformance } from '../src/music/assessment/assessor';
 import type { AttemptAssessment, NoteFlag } from '../src/music/assessment/assessment-types';
-import { pitchCurve, steadinessCurve, timingCurve } from '../src/music/note-scores';
-import { spelledToMidi } from '../src/music/notes';
-import { scoreFromLine } from '../src/music/score/score-build';
+import { steadinessCurve, timingCurve } from '../src/music/note-scores';
+import { scoreHold } from '../src/music/scoring';
+import { spelledNoteName } from '../src/music/notes';
+import type { Score } from '../src/music/score/score-model';
+import { scoreFromLine, type LineItem } from '../src/music/score/score-build';
 import { PIECES, perform, scenarios, type Scenario } from './assess-scenarios';
 import { renderPerformance, RENDER_RATE, type PlayedNote } from './performance-render';
 
@@ -161,8 +163,19 @@ function sweepNote(edit: (note: PlayedNote) => PlayedNote): AttemptAssessment['n
   return result.notes[1] as AttemptAssessment['notes'][number];
 }
 
+/** The old long-tone score (scoring.ts) of a steady 3 s tone `cents` off, ±10 ¢ band. */
+function oldLongTone(cents: number): number {
+  const targetHz = 392;
+  const track = Array.from({ length: 300 }, (_, k) => ({
+    timeMs: k * 10,
+    hz: targetHz * 2 ** ((cents + 1.5 * Math.sin(k)) / 1200),
+  }));
+  return scoreHold(track, { targetHz, inTuneCents: 10 }).score;
+}
+
 function sweep(
   name: string,
+  unit: string,
   values: readonly number[],
   measure: (v: number) => [number, number],
 ): void {
@@ -173,8 +186,10 @@ function sweep(
     step = Math.max(step, Math.abs((points[k]?.[1] ?? 0) - (points[k - 1]?.[1] ?? 0)));
     stepOld = Math.max(stepOld, Math.abs((points[k]?.[2] ?? 0) - (points[k - 1]?.[2] ?? 0)));
   }
+  const per = values.length > 1 ? (values[1] as number) - (values[0] as number) : 1;
+  const scale = unit === '10 ms' ? 10 / per : 1 / per;
   console.log(
-    `\n${name}: largest step between neighbours ${fmt(step, 1)} (old curve ${fmt(stepOld, 1)})`,
+    `\n${name}: largest step between neighbours ${fmt(step, 1)}, ${fmt(step * scale, 1)} per ${unit} (old curve ${fmt(stepOld, 1)}, ${fmt(stepOld * scale, 1)}; the cap is 3 per ${unit})`,
   );
   console.log(
     table([
@@ -187,65 +202,93 @@ function sweep(
 
 function sweeps(): void {
   const detune = Array.from({ length: 21 }, (_, i) => i * 2);
-  sweep('Pitch score against a steady detune, cents (band ±10)', detune, (c) => [
-    sweepNote((n) => ({ ...n, centsAt: () => c })).scores.pitch,
-    pitchCurve(c, 10),
-  ]);
+  sweep(
+    'Pitch score against a steady detune, cents (band ±10; old: a long tone, scoreHold)',
+    '¢',
+    detune,
+    (c) => [sweepNote((n) => ({ ...n, centsAt: () => c })).scores.pitch, oldLongTone(c)],
+  );
   const late = Array.from({ length: 16 }, (_, i) => i * 20);
-  sweep('Timing score against lateness, ms (a steady player, one note late)', late, (ms) => [
-    sweepNote((n) => ({ ...n, onsetMs: n.onsetMs + ms, durationMs: n.durationMs - ms })).scores
-      .timing,
-    timingCurve(ms, 2000),
-  ]);
+  sweep(
+    'Timing score against lateness, ms (a steady player, one note late)',
+    '10 ms',
+    late,
+    (ms) => [
+      sweepNote((n) => ({ ...n, onsetMs: n.onsetMs + ms, durationMs: n.durationMs - ms })).scores
+        .timing,
+      timingCurve(ms, 2000),
+    ],
+  );
   const wobble = Array.from({ length: 11 }, (_, i) => i * 4);
-  sweep('Steadiness against a 5 Hz wobble, ±cents (centred)', wobble, (d) => [
+  sweep('Steadiness against a 5 Hz wobble, ±cents (centred)', '¢', wobble, (d) => [
     sweepNote((n) => ({ ...n, centsAt: (ms) => d * Math.sin((2 * Math.PI * 5 * ms) / 1000) }))
       .scores.steadiness,
     steadinessCurve(d / Math.SQRT2),
   ]);
   const crack = Array.from({ length: 11 }, (_, i) => i * 40);
-  sweep('Steadiness against a dropout inside the note, ms', crack, (ms) => [
+  sweep('Steadiness against a dropout inside the note, ms', '10 ms', crack, (ms) => [
     sweepNote((n) => (ms > 0 ? { ...n, dropout: { atMs: 600, lengthMs: ms } } : n)).scores
       .steadiness,
     Number.NaN,
   ]);
 }
 
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
+const heapMb = (): number => {
+  gc();
+  return process.memoryUsage().heapUsed / 1e6;
+};
+
 function cost(): void {
-  // A 10-minute recording: the arpeggio study over and over at 96 bpm.
-  const base = PIECES.arpeggios;
+  // A 10-minute recording: the arpeggio study over and over at 96 bpm (rests kept).
+  const base = PIECES.arpeggios as Score;
+  const oneQuarters = base.lengthQuarters;
   const repeats = Math.ceil(600000 / base.lengthMs);
-  const items = Array.from({ length: repeats }, () =>
-    base.notes.map(
-      (n) =>
-        [
-          `${n.written.letter}${['bb', 'b', '', '#', '##'][n.written.accidental + 2]}${n.written.octave}`,
-          n.durationQuarters,
-        ] as const,
-    ),
-  ).flat();
-  const long = scoreFromLine(
-    items.map(([n, q]) => [n, q]),
-    { qpm: 96 },
-  );
+  const items: LineItem[] = [];
+  for (let r = 0; r < repeats; r++) {
+    let at = 0;
+    for (const n of base.notes) {
+      if (n.startQuarters > at + 1e-9) items.push([null, n.startQuarters - at]);
+      items.push([spelledNoteName(n.written, true), n.durationQuarters]);
+      at = n.startQuarters + n.durationQuarters;
+    }
+    if (oneQuarters > at + 1e-9) items.push([null, oneQuarters - at]);
+  }
+  const long = scoreFromLine(items, { qpm: 96 });
   const played = perform(long, {}, 3);
   const samples = renderPerformance(audioDir, played);
-  const heapBefore = process.memoryUsage().heapUsed;
+  const heapStart = heapMb();
   const t0 = performance.now();
   const { assessment, stream } = assessRecording(long, samples, RENDER_RATE);
   const totalMs = performance.now() - t0;
-  const heapAfter = process.memoryUsage().heapUsed;
-  // The follower and assessor alone on the stream, as the page would run them.
+  const heapWithResult = heapMb();
+  const readings = stream.readings;
+  const events = stream.events.map((e) => e.event);
+  const heapReadings = (() => {
+    // What the readings alone hold: the same stream again, without the assessment.
+    const before = heapMb();
+    const again = assessRecordingStreamOnly(long, samples);
+    const after = heapMb();
+    void again.length;
+    return after - before;
+  })();
+  // The follower and assessor alone on the stream, as the page runs them.
   const t1 = performance.now();
-  assessPerformance(long, { readings: stream.readings, events: stream.events.map((e) => e.event) });
+  assessPerformance(long, { readings, events });
   const mainMs = performance.now() - t1;
+  const minutes = samples.length / RENDER_RATE / 60;
   console.log(
-    `\nCost: a ${fmt(samples.length / RENDER_RATE / 60, 1)}-minute recording (${long.notes.length} notes, ${stream.readings.length} readings) assessed in ${fmt(totalMs / 1000, 1)} s (goal < 20 s), heap +${fmt((heapAfter - heapBefore) / 1e6)} MB (the readings themselves: ~${fmt((stream.readings.length * 200) / 1e6)} MB); ${assessment.notes.filter((n) => n.verdict === 'played').length} played`,
+    `\nCost: a ${fmt(minutes, 1)}-minute recording (${long.notes.length} notes, ${readings.length} readings) assessed in ${fmt(totalMs / 1000, 1)} s (goal < 20 s); heap after: +${fmt(heapWithResult - heapStart)} MB, of which the readings alone hold ${fmt(heapReadings)} MB; ${assessment.notes.filter((n) => n.verdict === 'played').length} played`,
   );
   console.log(
-    `Follower + assessor alone: ${fmt(mainMs)} ms for ${stream.readings.length} readings = ${fmt((1000 * mainMs) / stream.readings.length, 1)} µs per reading (goal < 1 ms)`,
+    `Follower + assessor alone: ${fmt(mainMs)} ms for ${readings.length} readings = ${fmt((1000 * mainMs) / readings.length, 1)} µs per reading (goal < 1 ms)`,
   );
-  void spelledToMidi;
+}
+
+/** The readings of a recording (the stream only), to weigh them. */
+function assessRecordingStreamOnly(score: Score, samples: Float32Array): readonly unknown[] {
+  return streamOf(samples, RENDER_RATE, { response: 'fast', floorHz: floorHzFor(score, 440) })
+    .readings;
 }
 
 export function main(args: readonly string[]): void {

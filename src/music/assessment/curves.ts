@@ -45,10 +45,11 @@ export function pitchScore(cents: number, bandCents: number): number {
 
 /**
  * Timing: how far the onset is from where it belonged, ms. Onsets within 30 ms sound together
- * (ensemble asynchronies of 30–50 ms go unnoticed: Rasch 1979); 0 at 30 + 350 ms.
+ * (ensemble asynchronies of 30–50 ms go unnoticed: Rasch 1979).
  */
 export const TIMING_FLAT_MS = 30;
-const TIMING_SPAN_MS = (100 * 10) / MAX_POINTS_PER_10_MS + 17; // 350 ms: slope 2.86 / 10 ms
+/** 0 at 30 + 400 ms: 2.5 points per 10 ms, under the cap with room for the onset's own jitter. */
+const TIMING_SPAN_MS = 400;
 export function timingScore(offsetMs: number): number {
   return ramp(offsetMs, TIMING_FLAT_MS, TIMING_SPAN_MS);
 }

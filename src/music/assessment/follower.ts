@@ -109,25 +109,30 @@ export function createScoreFollower(
     ratio: new Float64Array(width),
   };
   const segments: PlayedSegment[] = [];
-  /** Back pointers per row: previous position and operation. */
-  const rows: { prev: Int32Array; op: Uint8Array }[] = [];
+  /**
+   * Back pointers: one operation per cell (1 byte; the previous position follows from it: an
+   * insertion stays, a match or a miss comes from one to the left) and, per row, where a jump
+   * came from (the best cell of the row before). M segments × N notes bytes in all.
+   */
+  const ops: Uint8Array[] = [];
+  const jumpFrom: number[] = [];
   const givenRatio = options.tempoRatio ?? Number.NaN;
   const startRatio = Number.isFinite(givenRatio) ? givenRatio : 1;
 
-  const first = { prev: new Int32Array(width), op: new Uint8Array(width) };
+  const first = new Uint8Array(width);
   for (let i = 0; i < width; i++) {
     // Start at the beginning, or anywhere for a jump's cost (a player starting at a later bar).
     // Not starting at the beginning costs a little more than a miss inside the music, so a note
     // missed early in a run of repeated pitches is placed where the timing says (ties go inside).
     const missed = i * (COST.miss + 0.1);
     cost[i] = Math.min(missed, i === 0 ? 0 : COST.jump);
-    first.op[i] = i === 0 ? OP_START : missed <= COST.jump ? OP_MISS : OP_START;
-    first.prev[i] = i === 0 ? -1 : missed <= COST.jump ? i - 1 : -1;
+    first[i] = i === 0 ? OP_START : missed <= COST.jump ? OP_MISS : OP_START;
     lastOnset[i] = Number.NaN;
     lastStart[i] = Number.NaN;
     ratio[i] = startRatio;
   }
-  rows.push(first);
+  ops.push(first);
+  jumpFrom.push(-1);
 
   function timingCost(p: number, segment: PlayedSegment, note: FollowedNote): number {
     const onset = lastOnset[p] as number;
@@ -155,7 +160,7 @@ export function createScoreFollower(
 
   function push(segment: PlayedSegment): void {
     segments.push(segment);
-    const row = { prev: new Int32Array(width), op: new Uint8Array(width) };
+    const row = new Uint8Array(width);
     const ins = insertCost(segment);
     let best = 0;
     for (let i = 0; i < width; i++) {
@@ -163,8 +168,7 @@ export function createScoreFollower(
       next.lastOnset[i] = lastOnset[i] as number;
       next.lastStart[i] = lastStart[i] as number;
       next.ratio[i] = ratio[i] as number;
-      row.prev[i] = i;
-      row.op[i] = OP_INSERT;
+      row[i] = OP_INSERT;
       if ((cost[i] as number) < (cost[best] as number)) best = i;
     }
     for (let i = 0; i < n; i++) {
@@ -177,13 +181,11 @@ export function createScoreFollower(
       const useJump = jump < match && best !== i;
       const candidate = useJump ? jump : match;
       if (candidate < (next.cost[i + 1] as number)) {
-        const from = useJump ? best : i;
         next.cost[i + 1] = candidate;
         next.lastOnset[i + 1] = segment.onsetMs;
         next.lastStart[i + 1] = note.startMs;
         next.ratio[i + 1] = useJump ? (ratio[best] as number) : updatedRatio(i, segment, note);
-        row.prev[i + 1] = from;
-        row.op[i + 1] = useJump ? OP_JUMP : OP_MATCH;
+        row[i + 1] = useJump ? OP_JUMP : OP_MATCH;
       }
     }
     // Missed notes: move along the score without a segment.
@@ -194,11 +196,11 @@ export function createScoreFollower(
         next.lastOnset[i] = next.lastOnset[i - 1] as number;
         next.lastStart[i] = next.lastStart[i - 1] as number;
         next.ratio[i] = next.ratio[i - 1] as number;
-        row.prev[i] = i - 1;
-        row.op[i] = OP_MISS;
+        row[i] = OP_MISS;
       }
     }
-    rows.push(row);
+    ops.push(row);
+    jumpFrom.push(best);
     const swap = { cost, lastOnset, lastStart, ratio };
     cost = next.cost;
     lastOnset = next.lastOnset;
@@ -220,9 +222,8 @@ export function createScoreFollower(
     let r = segments.length;
     let i = n;
     for (;;) {
-      const row = rows[r] as { prev: Int32Array; op: Uint8Array };
-      const op = row.op[i] as number;
-      const prev = row.prev[i] as number;
+      const op = (ops[r] as Uint8Array)[i] as number;
+      const prev = op === OP_INSERT ? i : op === OP_JUMP ? (jumpFrom[r] as number) : i - 1;
       if (op === OP_START) {
         if (i > 0) steps.push({ op, note: i - 1, segment: -1, from: -1 });
         break;
