@@ -52,7 +52,9 @@ export function ArticulationExercise(props: {
     return 60 + ((((LETTER_PC[tonic.letter] + tonic.accidental) % 12) + 12) % 12);
   };
   const title =
-    `${tonguing[0].toUpperCase()}${tonguing.slice(1)} tonguing: ` +
+    (tonguing === 'k-only'
+      ? 'K tonguing (T-vs-K drill): '
+      : `${tonguing[0].toUpperCase()}${tonguing.slice(1)} tonguing: `) +
     (pattern === 'note' ? noteName(noteMidi, { spelling }) : `${key} major fragment`);
 
   if (passage) {
@@ -111,6 +113,7 @@ export function ArticulationExercise(props: {
           ['single', 'Single'],
           ['double', 'Double'],
           ['triple', 'Triple'],
+          ['k-only', 'K only'],
         ]}
         onChange={setTonguing}
       />

@@ -5,7 +5,12 @@ import { ACCUMULATOR_PROCESSOR_NAME } from '../audio/messages';
 import type { PitchReading } from '../audio/pitch-service-types';
 import { offlineStream, type OfflineStream } from '../audio/testing/offline-stream';
 import { loadProcessorClass, startProcessor } from '../audio/testing/worklet-harness';
-import { articulationPassage, writtenMidiToHz, type Tonguing } from '../music';
+import {
+  articulationPassage,
+  TONGUING_NOTES_PER_BEAT,
+  writtenMidiToHz,
+  type Tonguing,
+} from '../music';
 import { createTimedSession } from './timed-session';
 
 /**
@@ -69,7 +74,7 @@ function stream(samples: Float32Array, fastResponse: boolean): OfflineStream {
 
 /** The stream into the articulation session, as the exercise drives it (events, then reading). */
 function practise(tonguing: Tonguing, heard: OfflineStream, withDips = true) {
-  const perBeat = { single: 2, double: 4, triple: 3 }[tonguing];
+  const perBeat = TONGUING_NOTES_PER_BEAT[tonguing];
   const session = createTimedSession({
     passage: articulationPassage({ tonguing, pattern: 'note', bars: 1 }),
     tempoBpm: BPM,

@@ -5,6 +5,8 @@ import {
   fragmentKeyName,
   SAME_ATTACK_MS,
   summarizeArticulation,
+  TONGUING_NOTES_PER_BEAT,
+  TONGUING_SYLLABLES,
 } from './articulation';
 import { bars, timedNotes } from './notation';
 import { SPELLINGS } from './notes';
@@ -139,5 +141,17 @@ describe('issue 22 row 17: the fragment is in the key as the player reads it', (
     expect(() =>
       articulationPassage({ tonguing: 'single', pattern: 'fragment', startMidi: 60, key: 'F♯' }),
     ).toThrow(/does not start on MIDI 60/);
+  });
+});
+
+describe('issue 22 (b): the T-vs-K drill', () => {
+  it('K alone in the same eighths as single tonguing, tongued, every note', () => {
+    const t = articulationPassage({ tonguing: 'single', pattern: 'note', bars: 2 });
+    const k = articulationPassage({ tonguing: 'k-only', pattern: 'note', bars: 2 });
+    const beats = (p: typeof t) =>
+      timedNotes(p).map((n) => [n.startBeat, n.note.midi, n.slurredIn]);
+    expect(beats(k)).toEqual(beats(t));
+    expect(TONGUING_SYLLABLES['k-only']).toBe('K K');
+    expect(TONGUING_NOTES_PER_BEAT['k-only']).toBe(TONGUING_NOTES_PER_BEAT.single);
   });
 });

@@ -7,13 +7,18 @@ import { phrase, type Passage, type Subdivision } from './notation';
 import { ACCIDENTAL_SYMBOL, type Spelling } from './notes';
 import { buildScale, chartNote, MAJOR_KEYS, parseKeyName, type ScaleNote } from './scales';
 
-export type Tonguing = 'single' | 'double' | 'triple';
+/**
+ * 'k-only': the T-vs-K drill (Arban, Clarke): the back-of-the-tongue K alone, in the same eighths
+ * as single tonguing, so its attacks can be set against the T's until they match.
+ */
+export type Tonguing = 'single' | 'double' | 'triple' | 'k-only';
 
-/** Notes per beat for each tonguing: single in eighths, double in sixteenths (T-K-T-K), triple in triplets (T-T-K). */
+/** Notes per beat for each tonguing: single in eighths, double in sixteenths (T-K-T-K), triple in triplets (T-T-K), K alone in eighths. */
 export const TONGUING_NOTES_PER_BEAT: Readonly<Record<Tonguing, Subdivision>> = {
   single: 2,
   double: 4,
   triple: 3,
+  'k-only': 2,
 };
 
 /** The syllables a player says for each group (Arban; a teacher's "tu-ku"). */
@@ -21,6 +26,7 @@ export const TONGUING_SYLLABLES: Readonly<Record<Tonguing, string>> = {
   single: 'T T',
   double: 'T K T K',
   triple: 'T T K',
+  'k-only': 'K K',
 };
 
 export interface ArticulationOptions {
@@ -83,7 +89,9 @@ export function fragmentKeyName(tonicMidi: number, spelling: Spelling = 'default
 export function articulationPassage(options: ArticulationOptions): Passage {
   const perBeat = TONGUING_NOTES_PER_BEAT[options.tonguing];
   if (perBeat === undefined) {
-    throw new Error(`tonguing must be single, double or triple, got ${String(options.tonguing)}.`);
+    throw new Error(
+      `tonguing must be single, double, triple or k-only, got ${String(options.tonguing)}.`,
+    );
   }
   let beatsNotes: ScaleNote[];
   let key = null;

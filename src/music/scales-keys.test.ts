@@ -60,3 +60,39 @@ describe('issue 22 row 14: melodic minor says what it does; the jazz form is off
     );
   });
 });
+
+describe('issue 22 (b): Arban scale pattern in 3rds, every major key', () => {
+  it('C: C E D F E G F A G B A C A B G A F G E F D E C', () => {
+    const notes = buildScale({ kind: 'major-thirds', key: 'C', lowMidi: 60, highMidi: 72 });
+    expect(notes.map((n) => spelledNoteName(n).replace(/\d$/, '')).join(' ')).toBe(
+      'C E D F E G F A G B A C A B G A F G E F D E C',
+    );
+  });
+
+  it.each(TONICS.filter((k) => !['E♯', 'B♯', 'F♭'].includes(k)))(
+    '%s major in 3rds: every leap a 3rd by letters, inside the major scale',
+    (key) => {
+      const plain = buildScale({ kind: 'major', key, lowMidi: 54, highMidi: 84 });
+      const thirds = buildScale({ kind: 'major-thirds', key, lowMidi: 54, highMidi: 84 });
+      const inScale = new Set(plain.map((n) => spelledNoteName(n)));
+      for (const n of thirds)
+        expect(inScale.has(spelledNoteName(n)), spelledNoteName(n)).toBe(true);
+      const letter = (n: (typeof thirds)[number]) => LETTERS.indexOf(n.letter) + 7 * n.octave;
+      // Pairs a 3rd apart (2 letters): up on the way up; on the way down the top note is played
+      // once, so the first note down is a 3rd below it and the pairs follow.
+      const top = (plain.length - 1) / 2;
+      const upLength = 2 * (top - 1);
+      for (let i = 0; i < upLength; i += 2) {
+        expect(letter(thirds[i + 1]) - letter(thirds[i])).toBe(2);
+      }
+      expect(letter(thirds[upLength]) - letter(thirds[upLength - 1])).toBe(-2);
+      for (let i = upLength + 1; i + 1 < thirds.length; i += 2) {
+        expect(letter(thirds[i + 1]) - letter(thirds[i])).toBe(-2);
+      }
+      expect(thirds).toHaveLength(4 * top - 5);
+      expect(thirds[0].midi).toBe(plain[0].midi);
+      expect(thirds.at(-1)?.midi).toBe(plain[0].midi);
+      expect(Math.max(...thirds.map((n) => n.midi))).toBe(Math.max(...plain.map((n) => n.midi)));
+    },
+  );
+});

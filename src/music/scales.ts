@@ -30,6 +30,7 @@ export type ScaleKind =
   | 'harmonic-minor'
   | 'melodic-minor'
   | 'jazz-melodic-minor'
+  | 'major-thirds'
   | 'chromatic'
   | 'arpeggio-major'
   | 'arpeggio-minor'
@@ -45,6 +46,7 @@ export const SCALE_KINDS: readonly ScaleKind[] = [
   'arpeggio-major',
   'arpeggio-minor',
   'arpeggio-dom7',
+  'major-thirds',
 ];
 
 /** Kinds named by a minor key (their key signature is the minor one). */
@@ -66,6 +68,7 @@ export const SCALE_KIND_LABELS: Readonly<Record<ScaleKind, string>> = {
   'harmonic-minor': 'Harmonic minor',
   'melodic-minor': 'Melodic minor (raised 6–7 up, natural down)',
   'jazz-melodic-minor': 'Jazz melodic minor (raised 6–7 both ways)',
+  'major-thirds': 'Major in 3rds (Arban: C E D F …)',
   chromatic: 'Chromatic',
   'arpeggio-major': 'Major arpeggio',
   'arpeggio-minor': 'Minor arpeggio',
@@ -77,6 +80,7 @@ export const SCALE_KIND_NAMES: Readonly<Record<ScaleKind, string>> = {
   ...SCALE_KIND_LABELS,
   'melodic-minor': 'Melodic minor',
   'jazz-melodic-minor': 'Jazz melodic minor',
+  'major-thirds': 'Major in 3rds',
 };
 
 const LETTERS: readonly Letter[] = ['C', 'D', 'E', 'F', 'G', 'A', 'B'];
@@ -121,6 +125,8 @@ const KIND_SHAPE: Record<
     down: MODE_STEPS['melodic-minor'],
     degrees: [0, 1, 2, 3, 4, 5, 6],
   },
+  // Played in broken 3rds (thirdsOrder), not degree by degree.
+  'major-thirds': { up: MODE_STEPS.major, down: MODE_STEPS.major, degrees: [0, 1, 2, 3, 4, 5, 6] },
   'arpeggio-major': { up: MODE_STEPS.major, down: MODE_STEPS.major, degrees: [0, 2, 4] },
   'arpeggio-minor': {
     up: MODE_STEPS['natural-minor'],
@@ -286,6 +292,9 @@ export function buildScale(options: ScaleOptions): ScaleNote[] {
     const natural = 12 * (octave + 1) + LETTER_PITCH_CLASS[letter];
     return { letter, accidental: (midi - natural) as Accidental, octave, midi };
   };
+  if (kind === 'major-thirds') {
+    return thirdsOrder(7 * octaveCount).map((d) => spell(d, shape.up));
+  }
   const played: number[] = [];
   for (let degree = 0; degree <= 7 * octaveCount; degree++) {
     if (shape.degrees.includes(degree % 7)) played.push(degree);
@@ -296,6 +305,20 @@ export function buildScale(options: ScaleOptions): ScaleNote[] {
     .reverse()
     .map((d) => spell(d, shape.down));
   return [...upNotes, ...down];
+}
+
+/**
+ * Arban's scale in broken 3rds, as degrees from the tonic up to `top` and back: up 1 3 2 4 3 5 …
+ * (top − 2) top, then down (top − 1) (top − 3) … 2 0, staying inside the scale's octaves
+ * (C E D F E G F A G B A C A B G A F G E F D E C).
+ */
+export function thirdsOrder(top: number): number[] {
+  const order: number[] = [];
+  for (let d = 0; d + 2 <= top; d++) order.push(d, d + 2);
+  for (let d = top; d - 2 >= 0; d--) order.push(d, d - 2);
+  // The top note ends the way up and would begin the way down: play it once.
+  order.splice(2 * (top - 1), 1);
+  return order;
 }
 
 /**
