@@ -38,7 +38,9 @@ export function ArticulationExercise(props: {
   header?: ReactNode;
 }) {
   const { spelling } = useSettings();
-  const [tonguing, setTonguing] = useState<Tonguing>('single');
+  const [chosenTonguing, setTonguing] = useState<Exclude<Tonguing, 'k-only'>>('single');
+  const [kOnly, setKOnly] = useState(false);
+  const tonguing: Tonguing = chosenTonguing === 'single' && kOnly ? 'k-only' : chosenTonguing;
   const [pattern, setPattern] = useState<'note' | 'fragment'>('note');
   const [noteMidi, setNoteMidi] = useState(67);
   const [key, setKey] = useState('C');
@@ -108,15 +110,26 @@ export function ArticulationExercise(props: {
       <ChoiceSegment
         testId="art-tonguing"
         label="Tonguing"
-        value={tonguing}
+        value={chosenTonguing}
         options={[
           ['single', 'Single'],
           ['double', 'Double'],
           ['triple', 'Triple'],
-          ['k-only', 'K only'],
         ]}
         onChange={setTonguing}
       />
+      {chosenTonguing === 'single' && (
+        <ChoiceSegment
+          testId="art-syllable"
+          label="Syllable (T-vs-K drill: the same eighths on K alone)"
+          value={kOnly ? 'k' : 't'}
+          options={[
+            ['t', 'T'],
+            ['k', 'K only'],
+          ]}
+          onChange={(value) => setKOnly(value === 'k')}
+        />
+      )}
       <ChoiceSegment
         testId="art-pattern"
         label="On"

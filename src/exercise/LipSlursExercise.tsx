@@ -42,7 +42,7 @@ export function LipSlursExercise(props: {
     return (
       <TimedExercise
         exercise="lip-slurs"
-        title="Lip slurs"
+        title={direction === 'groups' ? 'Flexibility in groups of 3' : 'Lip slurs'}
         passage={passage}
         tempoBpm={tempoBpm}
         inTuneCents={bandCents}
@@ -86,7 +86,8 @@ export function LipSlursExercise(props: {
       <p>
         Slur up and down the harmonic series of each valve combination without moving the valves; a
         bar of rest between combinations to breathe and change valves. Each note is scored on pitch,
-        timing, steadiness and how cleanly it locks; a crack onto another partial is named.
+        timing, steadiness and how cleanly it locks; a crack onto another partial is named. In 3s:
+        Irons-style flexibility, three neighbouring partials up and back at a time.
       </p>
       <ChoiceSegment
         testId="slur-partials"
@@ -116,7 +117,8 @@ export function LipSlursExercise(props: {
         options={[
           ['up', 'Up'],
           ['down', 'Down'],
-          ['both', 'Both ways'],
+          ['both', 'Both'],
+          ['groups', 'In 3s'],
         ]}
         onChange={setDirection}
       />

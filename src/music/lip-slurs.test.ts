@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lipSlurPassage } from './lip-slurs';
+import { LIP_SLUR_COMBOS, lipSlurPassage } from './lip-slurs';
 import { bars, timedNotes } from './notation';
 import { spelledName } from './scales';
 
@@ -60,5 +60,49 @@ describe('lipSlurPassage', () => {
 
   it('names the allowed range of a bad option', () => {
     expect(() => lipSlurPassage({ highestPartial: 9 })).toThrow(/from 4 to 8/);
+  });
+});
+
+describe('issue 22 (b): Irons-style flexibility in groups of three partials', () => {
+  it.each(LIP_SLUR_COMBOS.map((c) => [c]))('%s: 2-3-4-3 2, 3-4-5-4 3, 4-5-6-5 4', (combo) => {
+    const passage = lipSlurPassage({ combos: [combo], direction: 'groups', highestPartial: 6 });
+    const notes = timedNotes(passage).map((n) => n.note);
+    expect(notes.map((n) => n.partial)).toEqual([2, 3, 4, 3, 2, 3, 4, 5, 4, 3, 4, 5, 6, 5, 4]);
+    // All on the combination's valves, each group one slur (tongued at its start only).
+    expect(notes.every((n) => n.combo === combo)).toBe(true);
+    const slurredIn = timedNotes(passage).map((n) => n.slurredIn);
+    expect(slurredIn).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    // Each group fills whole bars (quarters: a bar of slurs, a bar held).
+    expect(bars(passage)).toHaveLength(6);
+  });
+
+  it('skips the 7th partial unless asked, and rests between combinations', () => {
+    const passage = lipSlurPassage({ combos: ['0', '2'], direction: 'groups', highestPartial: 8 });
+    const partials = timedNotes(passage).map((n) => n.note.partial);
+    expect(partials).not.toContain(7);
+    expect(new Set(timedNotes(passage).map((n) => n.note.combo))).toEqual(new Set(['0', '2']));
+    // A whole bar of rest before the valves change.
+    const firstOn2 = passage.events.findIndex((e) => e.kind === 'note' && e.note.combo === '2');
+    let restBeats = 0;
+    for (let i = firstOn2 - 1; i >= 0 && passage.events[i].kind === 'rest'; i--) {
+      restBeats += passage.events[i].beats;
+    }
+    expect(restBeats).toBeGreaterThanOrEqual(4);
   });
 });

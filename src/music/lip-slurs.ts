@@ -77,7 +77,12 @@ export function lipSlurSequence(options: LipSlurOptions = {}): LipSlurNote[] {
   return notes;
 }
 
-export type SlurDirection = 'up' | 'down' | 'both';
+/**
+ * 'groups': Irons-style flexibility (Earl Irons, 27 Groups of Exercises): three neighbouring
+ * partials at a time, up and back, landing on the lowest (2-3-4-3 2, 3-4-5-4 3, …), each group
+ * its own slur with a held note to reset, then the next group one partial higher.
+ */
+export type SlurDirection = 'up' | 'down' | 'both' | 'groups';
 
 export interface LipSlurPassageOptions {
   combos?: readonly ValveCombo[];
@@ -128,6 +133,21 @@ export function lipSlurPassage(options: LipSlurPassageOptions = {}): Passage<Lip
       neighbours: partials.filter((q) => q !== partial).map((q) => seriesNote(combo, q).midi),
       ...(partial === 7 ? { naturalCents: partialDeviationCents(7) } : {}),
     }));
+    if (direction === 'groups') {
+      for (let k = 0; k + 2 < up.length; k++) {
+        const [low, mid, high] = [up[k], up[k + 1], up[k + 2]];
+        events.push(
+          ...phrase([low, mid, high, mid, low], {
+            subdivision,
+            beatsPerBar: 4,
+            slurred: true,
+            lastNoteBeats: subdivision === 1 ? 4 : 2,
+            restBars: k + 3 === up.length && c < combos.length - 1 ? restBars : 0,
+          }),
+        );
+      }
+      return;
+    }
     const notes =
       direction === 'up'
         ? up
