@@ -20,7 +20,7 @@ const audioDir = process.env.EMBOUCHURE_AUDIO_DIR
   ? resolve(process.env.EMBOUCHURE_AUDIO_DIR)
   : resolve(import.meta.dirname, '..', '..', 'shared', 'audio');
 const dir = mkdtempSync(join(tmpdir(), 'embouchure-assess-'));
-afterAll(() => (process.env.KEEP ? undefined : rmSync(dir, { recursive: true, force: true })));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Written for B♭ trumpet: a C major scale up and down in quarters at 100 bpm.
 const LINE = [

@@ -18,13 +18,7 @@ import { alignSegments, type FollowedNote } from './follower';
 import { spellInSignature } from './key-spelling';
 import { inspectNote } from './note-inside';
 import { playedSegments, type Performance, type PlayedSegment } from './performance';
-import {
-  evennessDeviations,
-  onsetDeviations,
-  phrasesOf,
-  UNEVEN_MS,
-  type TimingReference,
-} from './timing';
+import { evennessDeviations, onsetDeviations, phrasesOf, type TimingReference } from './timing';
 import { fixFirstOf } from './summary';
 import {
   DEFAULT_A4_HZ,
@@ -98,7 +92,14 @@ export function assessPerformance(
     tempoRatio,
   );
   const { deviationMs: deviations, toleranceMs } = onsetDeviations(timed, timing, tempoRatio);
-  const { deviationMs: evenness, alternating } = evennessDeviations(timed);
+  const {
+    deviationMs: evenness,
+    alternating,
+    toleranceMs: evenBy,
+  } = evennessDeviations(
+    timed,
+    (k) => Math.abs(deviations[k] as number) >= (toleranceMs[k] as number),
+  );
 
   const notes: NoteAssessment[] = score.notes.map((note, i) => {
     const segment = segmentAt(i);
@@ -150,7 +151,10 @@ export function assessPerformance(
       const ms = Math.round(Math.abs(deviation));
       flags.push(deviation > 0 ? { flag: 'late', ms } : { flag: 'early', ms });
       reasons.push(`Came in ${ms} ms ${deviation > 0 ? 'late' : 'early'}`);
-    } else if (Number.isFinite(evenness[i]) && Math.abs(evenness[i] as number) >= UNEVEN_MS) {
+    } else if (
+      Number.isFinite(evenness[i]) &&
+      Math.abs(evenness[i] as number) >= (evenBy[i] as number)
+    ) {
       const ms = Math.round(Math.abs(evenness[i] as number));
       flags.push({ flag: 'uneven', ms });
       reasons.push(

@@ -65,6 +65,18 @@ export function fixFirstOf(
     if (typical <= -50)
       return `You rush ahead of the beat (about ${-typical} ms early): wait for the click.`;
   }
+  // The 1-3 and 1-2-3 notes sharp: a 3rd-slide matter (trumpet.md), never "open the aperture".
+  const sharpOnLongCombos = played.filter((n) => {
+    if (!flagOf(n, 'sharp')) return false;
+    const written = parseSpelledNote(n.written);
+    if (!written) return false;
+    const fingering = fingeringFor(spelledToMidi(written));
+    return fingering.hasFingering && (fingering.primary === '13' || fingering.primary === '123');
+  });
+  const sharpCount = played.filter((n) => flagOf(n, 'sharp')).length;
+  if (sharpOnLongCombos.length >= 2 && sharpOnLongCombos.length >= 0.8 * sharpCount) {
+    return 'The 1-3 and 1-2-3 notes are sharp: extend the 3rd valve slide on them.';
+  }
   const half = context.bandCents / 2;
   const centsOf = played.map((n) => n.cents ?? 0);
   if (played.length >= 4) {
@@ -77,17 +89,6 @@ export function fixFirstOf(
         ? `Everything is sharp (about +${Math.round(typical)} ¢): pull the main tuning slide out a little.`
         : `Everything is flat (about ${Math.round(typical)} ¢): push the main tuning slide in a little.`;
     }
-  }
-  // The 1-3 and 1-2-3 notes sharp: a 3rd-slide matter (trumpet.md), never "open the aperture".
-  const sharpOnLongCombos = played.filter((n) => {
-    if (!flagOf(n, 'sharp')) return false;
-    const written = parseSpelledNote(n.written);
-    if (!written) return false;
-    const fingering = fingeringFor(spelledToMidi(written));
-    return fingering.hasFingering && (fingering.primary === '13' || fingering.primary === '123');
-  });
-  if (sharpOnLongCombos.length >= 2) {
-    return 'The 1-3 and 1-2-3 notes are sharp: extend the 3rd valve slide on them.';
   }
   const unsteady = played.filter((n) => flagOf(n, 'unsteady'));
   if (unsteady.length > 0) {

@@ -135,7 +135,7 @@ export function predictMs(line: Line, startMs: number): number {
 }
 
 /**
- * Least squares through the points: a straight line, or with 7 points and more a parabola, so a
+ * Least squares through the points: a straight line, or with 5 points and more a parabola, so a
  * phrase that slows down (a ritardando) or breathes is followed, not called late (fewer points
  * would bend the parabola to the player's jitter).
  */
@@ -144,7 +144,7 @@ function fit(points: readonly TimedNote[], curved: boolean): Line | null {
   if (n < 2) return null;
   const centreMs = points.reduce((s, p) => s + p.startMs, 0) / n;
   const straight = fitStraight(points, centreMs);
-  if (!curved || n < 7 || !straight) return straight;
+  if (!curved || n < 5 || !straight) return straight;
   // Normal equations of y = a + b·t + c·t² (t centred), solved by Cramer's rule.
   let s1 = 0,
     s2 = 0,
@@ -232,20 +232,29 @@ function markAlternation(
   alternating: Uint8Array,
 ): void {
   if (run.length < 6) return;
-  const line = robustLine(run, false);
-  if (!line) return;
-  const residuals = run.map((p) => p.onsetMs - predictMs(line, p.startMs));
-  const median = (parity: number): number => {
-    const values = residuals.filter((_, k) => k % 2 === parity).sort((a, b) => a - b);
-    return values[values.length >> 1] as number;
-  };
-  const lag = median(1) - median(0);
-  if (!(Math.abs(lag) >= UNEVEN_MS)) return;
-  const behind = lag > 0 ? 1 : 0;
+  // Each inner note against the midpoint of its neighbours, signs flipped on every other note:
+  // an alternation keeps one sign (its lag), a ritardando or one slipped note does not.
+  const flipped: number[] = [];
+  for (let k = 1; k + 1 < run.length; k++) {
+    const p = run[k - 1] as TimedNote;
+    const q = run[k + 1] as TimedNote;
+    const note = run[k] as TimedNote;
+    const slope = (q.onsetMs - p.onsetMs) / (q.startMs - p.startMs);
+    const off = note.onsetMs - (p.onsetMs + slope * (note.startMs - p.startMs));
+    flipped.push(k % 2 === 1 ? -off : off);
+  }
+  flipped.sort((a, b) => a - b);
+  const m = flipped[flipped.length >> 1] as number;
+  // Most of the run must show it: one slipped note moves three midpoints, not the run.
+  const agreeing = flipped.filter(
+    (v) => Math.sign(v) === Math.sign(m) && Math.abs(v) >= UNEVEN_MS / 2,
+  );
+  if (!(Math.abs(m) >= UNEVEN_MS) || agreeing.length < 0.75 * flipped.length) return;
+  const behind = m < 0 ? 1 : 0;
   for (let k = 0; k < run.length; k++) {
     alternating[offset + k] = 1;
     // The notes ahead are where the pulse is; the ones behind carry the lag.
-    out[offset + k] = k % 2 === behind ? Math.abs(lag) : 0;
+    out[offset + k] = k % 2 === behind ? Math.abs(m) : 0;
   }
 }
 
@@ -257,9 +266,17 @@ function markAlternation(
  */
 export function evennessDeviations(
   notes: readonly (TimedNote & { readonly durationQuarters: number })[],
-): { readonly deviationMs: Float64Array; readonly alternating: Uint8Array } {
+  /** Notes already named late or early: no pulse is drawn through them. */
+  offBeat: (index: number) => boolean = () => false,
+): {
+  readonly deviationMs: Float64Array;
+  readonly alternating: Uint8Array;
+  /** UNEVEN_MS, or half as much again where the pulse was extrapolated from one side. */
+  readonly toleranceMs: Float64Array;
+} {
   const out = new Float64Array(notes.length).fill(Number.NaN);
   const alternating = new Uint8Array(notes.length);
+  const toleranceMs = new Float64Array(notes.length).fill(UNEVEN_MS);
   let start = 0;
   while (start < notes.length) {
     const first = notes[start] as (typeof notes)[number];
@@ -275,18 +292,36 @@ export function evennessDeviations(
       end++;
     }
     if (end - start >= 4) {
-      // The run's first and last notes have neighbours on one side only: judged by timing alone.
+      // Each inner note against the pulse its neighbours keep: the line through the two around
+      // it, or through two on one side; the closest of these is the pulse (a smooth ritardando
+      // bends none of them much, a neighbour's own slip spoils only the lines through it). The
+      // run's first and last notes, with one neighbour, are judged by timing alone.
       for (let k = start + 1; k < end - 1; k++) {
-        const around = notes
-          .slice(Math.max(start, k - 3), Math.min(end, k + 4))
-          .filter((_, j) => Math.max(start, k - 3) + j !== k);
-        const line = robustLine(around, false);
         const note = notes[k] as (typeof notes)[number];
-        if (line) out[k] = note.onsetMs - predictMs(line, note.startMs);
+        const through = (a: number, b: number): number => {
+          const p = notes[a] as TimedNote;
+          const q = notes[b] as TimedNote;
+          const slope = (q.onsetMs - p.onsetMs) / (q.startMs - p.startMs);
+          return note.onsetMs - (p.onsetMs + slope * (note.startMs - p.startMs));
+        };
+        const candidates: number[] = [];
+        const add = (a: number, b: number): void => {
+          if (a >= start && b < end && !offBeat(a) && !offBeat(b)) candidates.push(through(a, b));
+        };
+        add(k - 1, k + 1);
+        if (candidates.length === 0) toleranceMs[k] = 1.5 * UNEVEN_MS;
+        // One side: the longest baseline within 3 notes (an extrapolation doubles jitter).
+        if (k - 3 >= start && !offBeat(k - 3)) add(k - 3, k - 1);
+        else add(k - 2, k - 1);
+        if (k + 3 < end && !offBeat(k + 3)) add(k + 1, k + 3);
+        else add(k + 1, k + 2);
+        if (candidates.length > 0) {
+          out[k] = candidates.reduce((best, d) => (Math.abs(d) < Math.abs(best) ? d : best));
+        }
       }
       markAlternation(notes.slice(start, end), start, out, alternating);
     }
     start = end;
   }
-  return { deviationMs: out, alternating };
+  return { deviationMs: out, alternating, toleranceMs };
 }
