@@ -107,7 +107,7 @@ function decodeAudio(
     decoded = decodeWav(bytes);
   } catch (error) {
     throw new UsageError(
-      `cannot read the audio ${basename(path)}: ${(error as Error).message} (a PCM or float WAV is needed)`,
+      `cannot read the audio ${basename(path)}: ${(error as Error).message}; save it as a 16- or 24-bit PCM or 32-bit float WAV`,
     );
   }
   if (!(decoded.sampleRate >= 8000 && decoded.sampleRate <= 192000)) {

@@ -123,7 +123,32 @@ describe('npm run assess', () => {
     writeFileSync(emptyScore, scoreToMusicXml({ ...score, notes: [] }));
     const text = join(dir, 'fake.wav');
     writeFileSync(text, 'not audio at all');
+    const noPart = join(dir, 'nopart.musicxml');
+    writeFileSync(
+      noPart,
+      '<?xml version="1.0"?><score-partwise version="4.0"><part-list/></score-partwise>',
+    );
+    const eightBit = join(dir, 'eight-bit.wav');
+    const header = Buffer.alloc(44 + 8000);
+    header.write('RIFF', 0);
+    header.writeUInt32LE(36 + 8000, 4);
+    header.write('WAVEfmt ', 8);
+    header.writeUInt32LE(16, 16);
+    header.writeUInt16LE(1, 20); // PCM
+    header.writeUInt16LE(1, 22);
+    header.writeUInt32LE(8000, 24);
+    header.writeUInt32LE(8000, 28);
+    header.writeUInt16LE(1, 32);
+    header.writeUInt16LE(8, 34); // 8-bit: not read
+    header.write('data', 36);
+    header.writeUInt32LE(8000, 40);
+    writeFileSync(eightBit, header);
     const cases: [string[], RegExp][] = [
+      [['--score', noPart, '--audio', text], /cannot read the score nopart\.musicxml: .*part/i],
+      [
+        ['--score', scorePath, '--audio', eightBit],
+        /cannot read the audio eight-bit\.wav: unsupported WAV: format 1, 8 bits; save it as/,
+      ],
       [['--score', notXml, '--audio', text], /cannot read the score notes\.txt/],
       [['--score', emptyScore, '--audio', text], /cannot read the score empty\.musicxml/],
       [
