@@ -145,6 +145,11 @@ export function ScalesExercise(props: {
             // The key list changes with the kind: keep the key if the new list has it.
             const nextKeys = isMinorKind(next) ? MINOR_KEYS : MAJOR_KEYS;
             if (!nextKeys.includes(key)) setKey(isMinorKind(next) ? 'A' : 'C');
+            if (next === 'major-full-range') {
+              // The whole trumpet by default (the range stays the player's to narrow).
+              setLowMidi(REGULAR_RANGE_WRITTEN_MIDI.low);
+              setHighMidi(REGULAR_RANGE_WRITTEN_MIDI.high);
+            }
           }}
         >
           {SCALE_KINDS.map((k) => (

@@ -21,7 +21,8 @@ describe('issue 22 row 13: every tonic spelling, every kind, is spelled (no "Cun
         expect(spelledNoteName(n), `${key} ${kind}`).toMatch(/^[A-G](𝄫|♭|♯|𝄪)?\d$/);
         expect(spelledToMidi(n)).toBe(n.midi);
       }
-      if (kind === 'chromatic') continue;
+      // A full-range scale starts on the lowest note of the key in the range (tested below).
+      if (kind === 'chromatic' || kind === 'major-full-range') continue;
       // The tonic keeps its letter and accidental (C♭ is C♭, never B).
       expect(spelledNoteName(notes[0]).replace(/\d$/, '')).toBe(key);
       if (!SEVEN_NOTE.includes(kind)) continue;
@@ -95,4 +96,27 @@ describe('issue 22 (b): Arban scale pattern in 3rds, every major key', () => {
       expect(Math.max(...thirds.map((n) => n.midi))).toBe(Math.max(...plain.map((n) => n.midi)));
     },
   );
+});
+
+describe('issue 22 (b): full-range major scales, every key', () => {
+  it.each(TONICS.filter((k) => !['E♯', 'B♯', 'F♭'].includes(k)))('%s from F♯3 to C6', (key) => {
+    const low = 54;
+    const high = 84;
+    const notes = buildScale({ kind: 'major-full-range', key, lowMidi: low, highMidi: high });
+    // The key's spelling, by pitch class, from its one-octave scale.
+    const octave = buildScale({ kind: 'major', key, lowMidi: 60, highMidi: 72 });
+    const spelling = new Map(
+      octave.map((n) => [((n.midi % 12) + 12) % 12, `${n.letter}${n.accidental}`]),
+    );
+    const up = notes.slice(0, (notes.length + 1) / 2);
+    const inKey = [];
+    for (let m = low; m <= high; m++) if (spelling.has(m % 12)) inKey.push(m);
+    expect(up.map((n) => n.midi)).toEqual(inKey);
+    for (const n of up) expect(`${n.letter}${n.accidental}`).toBe(spelling.get(n.midi % 12));
+    for (let i = 1; i < up.length; i++) {
+      expect((LETTERS.indexOf(up[i].letter) - LETTERS.indexOf(up[i - 1].letter) + 7) % 7).toBe(1);
+      expect(spelledToMidi(up[i])).toBe(up[i].midi);
+    }
+    expect(notes.slice((notes.length - 1) / 2).map((n) => n.midi)).toEqual([...inKey].reverse());
+  });
 });

@@ -31,6 +31,7 @@ export type ScaleKind =
   | 'melodic-minor'
   | 'jazz-melodic-minor'
   | 'major-thirds'
+  | 'major-full-range'
   | 'chromatic'
   | 'arpeggio-major'
   | 'arpeggio-minor'
@@ -47,6 +48,7 @@ export const SCALE_KINDS: readonly ScaleKind[] = [
   'arpeggio-minor',
   'arpeggio-dom7',
   'major-thirds',
+  'major-full-range',
 ];
 
 /** Kinds named by a minor key (their key signature is the minor one). */
@@ -69,6 +71,7 @@ export const SCALE_KIND_LABELS: Readonly<Record<ScaleKind, string>> = {
   'melodic-minor': 'Melodic minor (raised 6–7 up, natural down)',
   'jazz-melodic-minor': 'Jazz melodic minor (raised 6–7 both ways)',
   'major-thirds': 'Major in 3rds (Arban: C E D F …)',
+  'major-full-range': 'Major, full range (lowest to highest note)',
   chromatic: 'Chromatic',
   'arpeggio-major': 'Major arpeggio',
   'arpeggio-minor': 'Minor arpeggio',
@@ -81,6 +84,7 @@ export const SCALE_KIND_NAMES: Readonly<Record<ScaleKind, string>> = {
   'melodic-minor': 'Melodic minor',
   'jazz-melodic-minor': 'Jazz melodic minor',
   'major-thirds': 'Major in 3rds',
+  'major-full-range': 'Major scale, full range',
 };
 
 const LETTERS: readonly Letter[] = ['C', 'D', 'E', 'F', 'G', 'A', 'B'];
@@ -127,6 +131,12 @@ const KIND_SHAPE: Record<
   },
   // Played in broken 3rds (thirdsOrder), not degree by degree.
   'major-thirds': { up: MODE_STEPS.major, down: MODE_STEPS.major, degrees: [0, 1, 2, 3, 4, 5, 6] },
+  // From the lowest note of the key in the range to the highest, not tonic to tonic.
+  'major-full-range': {
+    up: MODE_STEPS.major,
+    down: MODE_STEPS.major,
+    degrees: [0, 1, 2, 3, 4, 5, 6],
+  },
   'arpeggio-major': { up: MODE_STEPS.major, down: MODE_STEPS.major, degrees: [0, 2, 4] },
   'arpeggio-minor': {
     up: MODE_STEPS['natural-minor'],
@@ -283,10 +293,11 @@ export function buildScale(options: ScaleOptions): ScaleNote[] {
   const tonicOctave = Math.floor((startMidi - tonic.accidental) / 12) - 1;
   const tonicLetterIndex = LETTERS.indexOf(tonic.letter);
   // Each degree takes the next letter name; its accidental is whatever the mode's step needs.
+  // Degrees below the tonic (negative: a full-range scale starts under it) wrap the same way.
   const spell = (degree: number, steps: readonly number[]): ScaleNote => {
-    const midi = startMidi + steps[degree % 7] + 12 * Math.floor(degree / 7);
+    const midi = startMidi + steps[((degree % 7) + 7) % 7] + 12 * Math.floor(degree / 7);
     const letterIndex = tonicLetterIndex + degree;
-    const letter = LETTERS[letterIndex % 7];
+    const letter = LETTERS[((letterIndex % 7) + 7) % 7];
     // Octave number changes at C: count how many times the letter sequence wrapped past B.
     const octave = tonicOctave + Math.floor(letterIndex / 7);
     const natural = 12 * (octave + 1) + LETTER_PITCH_CLASS[letter];
@@ -294,6 +305,15 @@ export function buildScale(options: ScaleOptions): ScaleNote[] {
   };
   if (kind === 'major-thirds') {
     return thirdsOrder(7 * octaveCount).map((d) => spell(d, shape.up));
+  }
+  if (kind === 'major-full-range') {
+    // Every note of the key from the lowest to the highest the range holds, up and back.
+    let bottom = 0;
+    while (spell(bottom - 1, shape.up).midi >= lowMidi) bottom--;
+    let top = 0;
+    while (spell(top + 1, shape.up).midi <= highMidi) top++;
+    const up = Array.from({ length: top - bottom + 1 }, (_, i) => spell(bottom + i, shape.up));
+    return [...up, ...up.slice(0, -1).reverse()];
   }
   const played: number[] = [];
   for (let degree = 0; degree <= 7 * octaveCount; degree++) {
