@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   articulationOnsets,
   articulationPassage,
-  fragmentKeyName,
   SAME_ATTACK_MS,
   summarizeArticulation,
   TONGUING_NOTES_PER_BEAT,
   TONGUING_SYLLABLES,
 } from './articulation';
 import { bars, timedNotes } from './notation';
+import { fragmentKeyName } from './fragments';
 import { SPELLINGS } from './notes';
 import { spelledName } from './scales';
 

@@ -4,8 +4,9 @@
  * ms), clean attacks (onset to a stable pitch) and every note sounding (notes heard per beat).
  */
 import { phrase, type Passage, type Subdivision } from './notation';
-import { ACCIDENTAL_SYMBOL, type Spelling } from './notes';
-import { buildScale, chartNote, MAJOR_KEYS, parseKeyName, type ScaleNote } from './scales';
+import { fragmentKeyName, fragmentOf } from './fragments';
+import type { Spelling } from './notes';
+import { chartNote, parseKeyName, type ScaleNote } from './scales';
 
 /**
  * 'k-only': the T-vs-K drill (Arban, Clarke): the back-of-the-tongue K alone, in the same eighths
@@ -44,41 +45,6 @@ export interface ArticulationOptions {
   key?: string;
   /** How a fragment's key is named when `key` is not given (default: as the key list). */
   spelling?: Spelling;
-}
-
-/** The first five notes of the major scale on a key name, one octave from `tonicMidi`. */
-function fragmentOf(name: string, tonicMidi: number): ScaleNote[] {
-  return buildScale({
-    kind: 'major',
-    key: name,
-    lowMidi: tonicMidi,
-    highMidi: tonicMidi + 12,
-  }).slice(0, 5);
-}
-
-/**
- * The key a fragment on `tonicMidi` is in, named as the player reads (issue 22 row 17: F♯ major
- * for a sharps reader, not G♭ with its C♭): by key list (MAJOR_KEYS: F♯, D♭, A♭, E♭, B♭) by
- * default, else sharps or flats as preferred, unless that key's fragment would need a double
- * sharp or flat (D♯ major's F𝄪): then its other name.
- */
-export function fragmentKeyName(tonicMidi: number, spelling: Spelling = 'default'): string {
-  const name = (note: ScaleNote): string => `${note.letter}${ACCIDENTAL_SYMBOL[note.accidental]}`;
-  const sharp = name(chartNote(tonicMidi, 'sharps'));
-  const flat = name(chartNote(tonicMidi, 'flats'));
-  if (sharp === flat) return sharp;
-  const order =
-    spelling === 'sharps'
-      ? [sharp, flat]
-      : spelling === 'flats'
-        ? [flat, sharp]
-        : MAJOR_KEYS.includes(sharp)
-          ? [sharp, flat]
-          : [flat, sharp];
-  const readable = order.find((key) =>
-    fragmentOf(key, tonicMidi).every((n) => Math.abs(n.accidental) <= 1),
-  );
-  return readable ?? order[0];
 }
 
 /**

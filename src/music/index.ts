@@ -21,6 +21,8 @@ export * from './notation';
 export * from './note-scores';
 export * from './long-tone-patterns';
 export * from './articulation';
+export * from './fragments';
+export * from './clarke';
 export * from './pedal-tones';
 export * from './note-advice';
 export * from './hold-scores';
