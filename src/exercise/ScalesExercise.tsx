@@ -12,6 +12,7 @@ import {
   SCALE_KINDS,
   SCALE_KIND_LABELS,
   SCALE_KIND_NAMES,
+  clarkePassage,
   type ScaleKind,
   type ScaleNote,
 } from '../music';
@@ -26,6 +27,10 @@ export const SCALES_DEFAULT_BAND_CENTS = 15;
 
 type Articulation = 'tongued' | 'slurred';
 
+/** A scale kind, or the Clarke-style study (a passage of its own: `clarkePassage`). */
+type PickedKind = ScaleKind | 'clarke';
+const isMinor = (kind: PickedKind): boolean => kind !== 'clarke' && isMinorKind(kind);
+
 const RANGE_NOTES: number[] = [];
 for (let m = REGULAR_RANGE_WRITTEN_MIDI.low; m <= REGULAR_RANGE_WRITTEN_MIDI.high; m++) {
   RANGE_NOTES.push(m);
@@ -38,7 +43,7 @@ export function ScalesExercise(props: {
   onDone?: () => void;
 }) {
   const settings = useSettings();
-  const [kind, setKind] = useState<ScaleKind>('major');
+  const [kind, setKind] = useState<PickedKind>('major');
   const [key, setKey] = useState('C');
   const [lowMidi, setLowMidi] = useState(60);
   const [highMidi, setHighMidi] = useState(72);
@@ -51,7 +56,7 @@ export function ScalesExercise(props: {
   const [passage, setPassage] = useState<Passage<ScaleNote> | null>(null);
   const [change, setChange] = useState<string | null>(null);
   const [mode, setMode] = useState<'scale' | 'articulation'>('scale');
-  const keys = isMinorKind(kind) ? MINOR_KEYS : MAJOR_KEYS;
+  const keys = isMinor(kind) ? MINOR_KEYS : MAJOR_KEYS;
   const modeSwitch = (
     <ChoiceSegment
       testId="scales-mode"
@@ -83,7 +88,9 @@ export function ScalesExercise(props: {
         title={
           kind === 'chromatic'
             ? 'Chromatic scale'
-            : `${key} ${SCALE_KIND_NAMES[kind].toLowerCase()}`
+            : kind === 'clarke'
+              ? `Clarke-style study from ${key}`
+              : `${key} ${SCALE_KIND_NAMES[kind].toLowerCase()}`
         }
         passage={passage}
         tempoBpm={tempoBpm}
@@ -105,6 +112,21 @@ export function ScalesExercise(props: {
       return;
     }
     try {
+      if (kind === 'clarke') {
+        setChange(null);
+        setPassage(
+          clarkePassage({
+            key,
+            lowMidi,
+            highMidi,
+            spelling: settings.spelling,
+            subdivision: Number(subdivision) as Subdivision,
+            slurred: articulation === 'slurred',
+          }),
+        );
+        setError(null);
+        return;
+      }
       const { notes, change: rangeChange } = scaleForRange({
         kind,
         // A chromatic scale starts (and keeps) the low note's name as the player spells it.
@@ -140,12 +162,17 @@ export function ScalesExercise(props: {
           data-testid="scale-kind"
           value={kind}
           onChange={(e) => {
-            const next = e.target.value as ScaleKind;
+            const next = e.target.value as PickedKind;
             setKind(next);
             // The key list changes with the kind: keep the key if the new list has it.
-            const nextKeys = isMinorKind(next) ? MINOR_KEYS : MAJOR_KEYS;
-            if (!nextKeys.includes(key)) setKey(isMinorKind(next) ? 'A' : 'C');
-            if (next === 'major-full-range') {
+            const nextKeys = isMinor(next) ? MINOR_KEYS : MAJOR_KEYS;
+            if (!nextKeys.includes(key)) setKey(isMinor(next) ? 'A' : 'C');
+            // Clarke studies are slurred and moving (the fingers work, the air stays even).
+            if (next === 'clarke') {
+              setArticulation('slurred');
+              setSubdivision('2');
+            }
+            if (next === 'major-full-range' || next === 'clarke') {
               // The whole trumpet by default (the range stays the player's to narrow).
               setLowMidi(REGULAR_RANGE_WRITTEN_MIDI.low);
               setHighMidi(REGULAR_RANGE_WRITTEN_MIDI.high);
@@ -157,6 +184,7 @@ export function ScalesExercise(props: {
               {SCALE_KIND_LABELS[k]}
             </option>
           ))}
+          <option value="clarke">Clarke-style study (down by half steps)</option>
         </select>
       </label>
       {kind !== 'chromatic' && (
