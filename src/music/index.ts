@@ -23,6 +23,7 @@ export * from './long-tone-patterns';
 export * from './articulation';
 export * from './fragments';
 export * from './clarke';
+export * from './transposition-practice';
 export * from './pedal-tones';
 export * from './note-advice';
 export * from './hold-scores';
