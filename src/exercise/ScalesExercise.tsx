@@ -13,6 +13,10 @@ import {
   SCALE_KIND_LABELS,
   SCALE_KIND_NAMES,
   clarkePassage,
+  getInstrument,
+  PART_INSTRUMENTS,
+  partTransposition,
+  type InstrumentId,
   type ScaleKind,
   type ScaleNote,
 } from '../music';
@@ -52,6 +56,10 @@ export function ScalesExercise(props: {
   const [error, setError] = useState<string | null>(null);
   const [subdivision, setSubdivision] = useState<'1' | '2'>('1');
   const [articulation, setArticulation] = useState<Articulation>('tongued');
+  // Transposition practice: a part written for another trumpet ('' = your own instrument).
+  const [partFor, setPartFor] = useState<InstrumentId | ''>('');
+  const parts = PART_INSTRUMENTS.filter((id) => id !== settings.transposition);
+  const part = partFor !== '' && parts.includes(partFor) ? partFor : null;
   const [bandCents, setBandCents] = useState(SCALES_DEFAULT_BAND_CENTS);
   const [passage, setPassage] = useState<Passage<ScaleNote> | null>(null);
   const [change, setChange] = useState<string | null>(null);
@@ -100,7 +108,12 @@ export function ScalesExercise(props: {
         onBack={() => setPassage(null)}
         onDone={props.onDone}
         droneMidi={drone && first?.kind === 'note' ? first.note.midi : undefined}
-        notice={change}
+        notice={
+          [change, part && partTransposition(part, settings.transposition).text]
+            .filter(Boolean)
+            .join(' ') || null
+        }
+        partFor={part}
       />
     );
   }
@@ -213,6 +226,21 @@ export function ScalesExercise(props: {
           {RANGE_NOTES.map((m) => (
             <option key={m} value={m}>
               {noteName(m, { spelling: settings.spelling })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Part written for{' '}
+        <select
+          data-testid="scale-part"
+          value={part ?? ''}
+          onChange={(e) => setPartFor(e.target.value as InstrumentId | '')}
+        >
+          <option value="">Your {getInstrument(settings.transposition).name}</option>
+          {parts.map((id) => (
+            <option key={id} value={id}>
+              {getInstrument(id).name} (transpose)
             </option>
           ))}
         </select>

@@ -6,7 +6,14 @@ import { createMetronome, type Metronome } from '../audio/metronome';
 import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
 import type { HistoryStore } from '../history/history-db';
 import type { AttemptRecord, ExerciseKind } from '../history/records';
-import { fingeringFor, spelledName, timedNotes, writtenMidiToHz, type Passage } from '../music';
+import {
+  fingeringFor,
+  spelledName,
+  timedNotes,
+  writtenMidiToHz,
+  type InstrumentId,
+  type Passage,
+} from '../music';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
 import { PassageStaff } from './PassageStaff';
@@ -38,15 +45,22 @@ export function TimedExercise(props: {
   articulationNotesPerBeat?: number;
   /** Something the player must know before starting (e.g. the range had to change). */
   notice?: string | null;
+  /**
+   * Transposition practice: the passage is a part written for this instrument, so it sounds (and
+   * is scored) as on it; the player transposes, so no fingering is shown.
+   */
+  partFor?: InstrumentId | null;
 }) {
   const service = usePitchService();
   const settings = useSettings();
+  // The instrument the written notes belong to: the part's, or the player's own.
+  const instrument = props.partFor ?? settings.transposition;
   const session = useMemo(
     () =>
       createTimedSession({
         passage: props.passage,
         tempoBpm: props.tempoBpm,
-        instrument: settings.transposition,
+        instrument,
         a4Hz: settings.a4Hz,
         inTuneCents: props.inTuneCents,
         spelling: settings.spelling,
@@ -57,7 +71,7 @@ export function TimedExercise(props: {
       props.tempoBpm,
       props.inTuneCents,
       props.articulationNotesPerBeat,
-      settings.transposition,
+      instrument,
       settings.a4Hz,
       settings.spelling,
     ],
@@ -86,7 +100,7 @@ export function TimedExercise(props: {
       if (props.droneMidi !== undefined) {
         // A sine the stream subtracts from the microphone (src/audio/drone-canceller.ts).
         drone.current ??= createReferenceTone({ volume: 0.12, waveform: 'sine' });
-        const droneHz = writtenMidiToHz(props.droneMidi, settings.transposition, settings.a4Hz);
+        const droneHz = writtenMidiToHz(props.droneMidi, instrument, settings.a4Hz);
         service.setDrone([droneHz]);
         await drone.current.start(droneHz);
       }
@@ -107,6 +121,7 @@ export function TimedExercise(props: {
               tempoBpm: props.tempoBpm,
               inTuneCents: props.inTuneCents,
               instrument: settings.transposition,
+              ...(props.partFor ? { partFor: props.partFor } : {}),
               a4Hz: settings.a4Hz,
             },
             score: state.score,
@@ -121,7 +136,7 @@ export function TimedExercise(props: {
               inTuneFraction: null,
             })),
           },
-    [state, props.recordSettings, props.tempoBpm, props.inTuneCents, settings],
+    [state, props.recordSettings, props.tempoBpm, props.inTuneCents, props.partFor, settings],
   );
   const save = useSaveAttempt({
     history: props.history,
@@ -186,7 +201,7 @@ export function TimedExercise(props: {
         label={`${props.title}: ${notes.map(spelledName).join(' ')}`}
       />
       <div className="exercise-target">
-        {note.combo ? (
+        {props.partFor ? null : note.combo ? (
           <ValveDiagram primary={note.combo} alternates={[]} />
         ) : (
           fingering.hasFingering && (
@@ -209,7 +224,7 @@ export function TimedExercise(props: {
         reading={service.reading}
         targetHz={state.phase === 'playing' ? session.targetHz(state.index) : null}
         inTuneCents={props.inTuneCents}
-        instrument={settings.transposition}
+        instrument={instrument}
         a4Hz={settings.a4Hz}
         spelling={settings.spelling}
       />

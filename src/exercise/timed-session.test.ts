@@ -3,6 +3,7 @@ import {
   articulationPassage,
   buildScale,
   lipSlurSequence,
+  partTransposition,
   phrase,
   writtenMidiToHz,
   type ScaleNote,
@@ -229,5 +230,29 @@ describe('issue 22: the note lines and summary as a teacher says them', () => {
     expect(wrong.outcome).toBe('wrong');
     expect(wrong.advice).toBe('Heard A♭4, not B♭4.');
     expect(state.summary?.text).not.toMatch(/Well played/);
+  });
+});
+
+describe('issue 22 (b): transposition practice', () => {
+  it('a C-trumpet part read on a B♭ trumpet a major 2nd higher is all played; as written, all wrong', () => {
+    const notes = buildScale({ kind: 'major', key: 'C', lowMidi: 60, highMidi: 72 }).slice(0, 4);
+    const { semitones } = partTransposition('c-trumpet', 'bb-trumpet');
+    const playAll = (shift: number) => {
+      // The session scores the part as the C trumpet sounds it (TimedExercise's `partFor`).
+      const session = createTimedSession({
+        ...base,
+        instrument: 'c-trumpet',
+        passage: quarters(notes),
+      });
+      session.begin(0);
+      const hz = notes.map((n) => writtenMidiToHz(n.midi + shift, 'bb-trumpet'));
+      play(session, 0, 2000 + 4 * 500 + 600, (t) => {
+        const i = Math.floor((t - 2000 + 10) / 500);
+        return i >= 0 && i < 4 ? hz[i] : 0;
+      });
+      return session.state.get().outcomes.map((o) => o.outcome);
+    };
+    expect(playAll(semitones)).toEqual(['played', 'played', 'played', 'played']);
+    expect(playAll(0).every((o) => o === 'wrong')).toBe(true);
   });
 });
