@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spelledNoteName, spelledToMidi } from './notes';
-import { buildScale, SCALE_KIND_LABELS, SCALE_KINDS, type ScaleKind } from './scales';
+import { brokenOrder, buildScale, SCALE_KIND_LABELS, SCALE_KINDS, type ScaleKind } from './scales';
 
 const LETTERS = 'CDEFGAB';
 /** Every tonic spelling with at most one sharp or flat, including C♭, F♭, E♯ and B♯. */
@@ -82,7 +82,7 @@ describe('issue 22 (b): Arban scale pattern in 3rds, every major key', () => {
       // Pairs a 3rd apart (2 letters): up on the way up; on the way down the top note is played
       // once, so the first note down is a 3rd below it and the pairs follow.
       const top = (plain.length - 1) / 2;
-      const upLength = 2 * (top - 1);
+      const upLength = 2 * (top - 1); // pairs (0,2) … (top−2, top)
       for (let i = 0; i < upLength; i += 2) {
         expect(letter(thirds[i + 1]) - letter(thirds[i])).toBe(2);
       }
@@ -118,5 +118,22 @@ describe('issue 22 (b): full-range major scales, every key', () => {
       expect(spelledToMidi(up[i])).toBe(up[i].midi);
     }
     expect(notes.slice((notes.length - 1) / 2).map((n) => n.midi)).toEqual([...inKey].reverse());
+  });
+});
+
+describe('issue 22 (b): Arban in 4ths', () => {
+  it('C: C F D G E A F B G C, then G B F A E G D F C', () => {
+    const notes = buildScale({ kind: 'major-fourths', key: 'C', lowMidi: 60, highMidi: 72 });
+    expect(notes.map((n) => spelledNoteName(n).replace(/\d$/, '')).join(' ')).toBe(
+      'C F D G E A F B G C G B F A E G D F C',
+    );
+    // Every pair a 4th apart by letters (3 letters), the top note once.
+    const letter = (n: (typeof notes)[number]) => LETTERS.indexOf(n.letter) + 7 * n.octave;
+    expect(letter(notes[1]) - letter(notes[0])).toBe(3);
+    expect(notes.filter((n) => n.midi === 72)).toHaveLength(1);
+  });
+
+  it('brokenOrder refuses a step that does not fit', () => {
+    expect(() => brokenOrder(7, 7)).toThrow(/from 1 to 6/);
   });
 });

@@ -31,6 +31,7 @@ export type ScaleKind =
   | 'melodic-minor'
   | 'jazz-melodic-minor'
   | 'major-thirds'
+  | 'major-fourths'
   | 'major-full-range'
   | 'chromatic'
   | 'arpeggio-major'
@@ -48,6 +49,7 @@ export const SCALE_KINDS: readonly ScaleKind[] = [
   'arpeggio-minor',
   'arpeggio-dom7',
   'major-thirds',
+  'major-fourths',
   'major-full-range',
 ];
 
@@ -71,6 +73,7 @@ export const SCALE_KIND_LABELS: Readonly<Record<ScaleKind, string>> = {
   'melodic-minor': 'Melodic minor (raised 6–7 up, natural down)',
   'jazz-melodic-minor': 'Jazz melodic minor (raised 6–7 both ways)',
   'major-thirds': 'Major in 3rds (Arban: C E D F …)',
+  'major-fourths': 'Major in 4ths (Arban: C F D G …)',
   'major-full-range': 'Major, full range (lowest to highest note)',
   chromatic: 'Chromatic',
   'arpeggio-major': 'Major arpeggio',
@@ -84,6 +87,7 @@ export const SCALE_KIND_NAMES: Readonly<Record<ScaleKind, string>> = {
   'melodic-minor': 'Melodic minor',
   'jazz-melodic-minor': 'Jazz melodic minor',
   'major-thirds': 'Major in 3rds',
+  'major-fourths': 'Major in 4ths',
   'major-full-range': 'Major scale, full range',
 };
 
@@ -129,8 +133,9 @@ const KIND_SHAPE: Record<
     down: MODE_STEPS['melodic-minor'],
     degrees: [0, 1, 2, 3, 4, 5, 6],
   },
-  // Played in broken 3rds (thirdsOrder), not degree by degree.
+  // Played in broken 3rds or 4ths (brokenOrder), not degree by degree.
   'major-thirds': { up: MODE_STEPS.major, down: MODE_STEPS.major, degrees: [0, 1, 2, 3, 4, 5, 6] },
+  'major-fourths': { up: MODE_STEPS.major, down: MODE_STEPS.major, degrees: [0, 1, 2, 3, 4, 5, 6] },
   // From the lowest note of the key in the range to the highest, not tonic to tonic.
   'major-full-range': {
     up: MODE_STEPS.major,
@@ -303,8 +308,9 @@ export function buildScale(options: ScaleOptions): ScaleNote[] {
     const natural = 12 * (octave + 1) + LETTER_PITCH_CLASS[letter];
     return { letter, accidental: (midi - natural) as Accidental, octave, midi };
   };
-  if (kind === 'major-thirds') {
-    return thirdsOrder(7 * octaveCount).map((d) => spell(d, shape.up));
+  if (kind === 'major-thirds' || kind === 'major-fourths') {
+    const step = kind === 'major-thirds' ? 2 : 3;
+    return brokenOrder(7 * octaveCount, step).map((d) => spell(d, shape.up));
   }
   if (kind === 'major-full-range') {
     // Every note of the key from the lowest to the highest the range holds, up and back.
@@ -328,16 +334,20 @@ export function buildScale(options: ScaleOptions): ScaleNote[] {
 }
 
 /**
- * Arban's scale in broken 3rds, as degrees from the tonic up to `top` and back: up 1 3 2 4 3 5 …
- * (top − 2) top, then down (top − 1) (top − 3) … 2 0, staying inside the scale's octaves
- * (C E D F E G F A G B A C A B G A F G E F D E C).
+ * Arban's scale in broken intervals, as degrees from the tonic up to `top` and back: pairs `step`
+ * degrees apart (2: 3rds, 3: 4ths), up 0 step, 1 1+step, … (top − step) top, then down top
+ * (top − step), (top − 1) (top − 1 − step) … step 0, the top note played once and every note
+ * inside the scale's octaves (3rds: C E D F E G F A G B A C A B G A F G E F D E C).
  */
-export function thirdsOrder(top: number): number[] {
+export function brokenOrder(top: number, step: number): number[] {
+  if (!Number.isInteger(step) || step < 1 || step >= top) {
+    throw new RangeError(`step must be an integer from 1 to ${top - 1}, got ${String(step)}`);
+  }
   const order: number[] = [];
-  for (let d = 0; d + 2 <= top; d++) order.push(d, d + 2);
-  for (let d = top; d - 2 >= 0; d--) order.push(d, d - 2);
+  for (let d = 0; d + step <= top; d++) order.push(d, d + step);
+  for (let d = top; d - step >= 0; d--) order.push(d, d - step);
   // The top note ends the way up and would begin the way down: play it once.
-  order.splice(2 * (top - 1), 1);
+  order.splice(2 * (top - step + 1), 1);
   return order;
 }
 
