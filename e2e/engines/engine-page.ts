@@ -42,41 +42,58 @@ export interface EnginePage {
 
 /**
  * In the page: the first visible element matching `selector` (and whose text matches `text`, a
- * string to contain or a `/regex/flags` source), scrolled into view, with its centre.
+ * string to contain or a `/regex/flags` source), scrolled into view, with its centre. With
+ * `forTap`, only once it is ready for a tap as Playwright would wait: at rest over two animation
+ * frames (not mid-transition) and the element the tap would reach (nothing over it); else null.
  * Self-contained: sent to every engine as source.
  */
-export function findVisible(
+export async function findVisible(
   selector: string,
   text: string | null,
   regex: string | null,
   flags: string,
-): { x: number; y: number; text: string; attrs: Record<string, string> } | null {
+  forTap = false,
+): Promise<{ x: number; y: number; text: string; attrs: Record<string, string> } | null> {
   const visible = (element: Element): boolean => {
     const html = element as HTMLElement & { checkVisibility?: (o?: object) => boolean };
     if (html.checkVisibility && !html.checkVisibility({ visibilityProperty: true })) return false;
     const rect = element.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0) return false;
     // Ionic hides an inactive tab's page and a dismissed overlay without removing them.
-    return !element.closest('.ion-page-hidden, .overlay-hidden, [aria-hidden="true"]');
+    return !element.closest('.ion-page-hidden, .overlay-hidden');
   };
   const pattern = regex === null ? null : new RegExp(regex, flags);
-  for (const element of Array.from(document.querySelectorAll(selector))) {
-    if (!visible(element)) continue;
-    const content = element.textContent ?? '';
-    if (text !== null && !content.includes(text)) continue;
-    if (pattern && !pattern.test(content)) continue;
-    element.scrollIntoView({ block: 'center', inline: 'center' });
+  const element = Array.from(document.querySelectorAll(selector)).find((candidate) => {
+    if (!visible(candidate)) return false;
+    const content = candidate.textContent ?? '';
+    if (text !== null && !content.includes(text)) return false;
+    return !pattern || pattern.test(content);
+  });
+  if (!element) return null;
+  const centre = () => {
     const rect = element.getBoundingClientRect();
-    const attrs: Record<string, string> = {};
-    for (const attribute of Array.from(element.attributes)) attrs[attribute.name] = attribute.value;
-    return {
-      x: Math.round(rect.left + rect.width / 2),
-      y: Math.round(rect.top + rect.height / 2),
-      text: content,
-      attrs,
-    };
+    return { x: Math.round(rect.left + rect.width / 2), y: Math.round(rect.top + rect.height / 2) };
+  };
+  let at = centre();
+  if (forTap) {
+    const inView = at.x >= 0 && at.y >= 0 && at.x < innerWidth && at.y < innerHeight;
+    if (!inView) element.scrollIntoView({ block: 'center', inline: 'center' });
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    at = centre();
+    await frame();
+    await frame();
+    const now = centre();
+    if (now.x !== at.x || now.y !== at.y) return null; // still moving
+    const hit = document.elementFromPoint(at.x, at.y);
+    if (!hit || !(element === hit || element.contains(hit))) {
+      // Covered (e.g. by the floating takes dock at the bottom): bring it to the middle.
+      element.scrollIntoView({ block: 'center', inline: 'center' });
+      return null;
+    }
   }
-  return null;
+  const attrs: Record<string, string> = {};
+  for (const attribute of Array.from(element.attributes)) attrs[attribute.name] = attribute.value;
+  return { ...at, text: element.textContent ?? '', attrs };
 }
 
 /** In the page: how many visible elements match (self-contained, as `findVisible`). */
@@ -87,7 +104,7 @@ export function countVisible(selector: string): number {
     if (html.checkVisibility && !html.checkVisibility({ visibilityProperty: true })) continue;
     const rect = element.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0) continue;
-    if (element.closest('.ion-page-hidden, .overlay-hidden, [aria-hidden="true"]')) continue;
+    if (element.closest('.ion-page-hidden, .overlay-hidden')) continue;
     n++;
   }
   return n;

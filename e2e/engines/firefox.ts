@@ -52,6 +52,7 @@ export async function launchFirefox(options: FirefoxOptions): Promise<FirefoxDri
   }
   const page = (await browser.pages())[0] ?? (await browser.newPage());
   page.setDefaultTimeout(WAIT_MS);
+  await page.setViewport(options.viewport); // the launch option alone left Firefox at 1366x682
   page.on('pageerror', (error) => options.pageErrors.push(String(error)));
   return {
     engine: 'firefox',

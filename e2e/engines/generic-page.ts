@@ -31,8 +31,8 @@ export function createEnginePage(
 ): EnginePage {
   const evaluate = <T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A) =>
     driver.evaluateSource(callSource(fn as (...a: never[]) => unknown, args)) as Promise<T>;
-  const find = (selector: string, text?: string | RegExp) =>
-    evaluate(findVisible, selector, ...textFilter(text));
+  const find = (selector: string, text?: string | RegExp, forTap = false) =>
+    evaluate(findVisible, selector, ...textFilter(text), forTap);
   return {
     engine: driver.engine,
     pageErrors,
@@ -42,9 +42,9 @@ export function createEnginePage(
     async click(selector, text) {
       let target: Awaited<ReturnType<typeof find>> = null;
       await expect
-        .poll(async () => (target = await find(selector, text)) !== null, {
+        .poll(async () => (target = await find(selector, text, true)) !== null, {
           timeout: WAIT_MS,
-          message: `a visible ${selector}${text ? ` with ${String(text)}` : ''} to tap`,
+          message: `a visible ${selector}${text ? ` with ${String(text)}` : ''} at rest to tap`,
         })
         .toBe(true);
       if (!target) throw new Error(`nothing visible to tap: ${selector}`);

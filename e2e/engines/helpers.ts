@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { WAIT_MS } from '../wait';
 import type { EnginePage } from './engine-page';
 
@@ -97,3 +97,19 @@ export function shotPath(page: EnginePage, name: string): string {
 export const ACTIVE = '.ion-page:not(.ion-page-hidden)';
 /** The takes screen while it is open. */
 export const TAKES = 'ion-modal[data-testid="takes-modal"]';
+
+/**
+ * After a failed test, a screenshot of what the page showed (the shots folder, `failed-<n>.png`)
+ * and the engine's console lines in the test's output: what a reader of CI needs to see why.
+ */
+export function showFailures(engine: () => { page: EnginePage; console: string[] } | undefined) {
+  let failures = 0;
+  afterEach(async (context) => {
+    const launched = engine();
+    if (context.task.result?.state !== 'fail' || !launched) return;
+    const path = shotPath(launched.page, `failed-${++failures}`);
+    await launched.page.screenshot(path).catch(() => undefined);
+    console.error(`engines: screenshot of the failure: ${path}`);
+    if (launched.console.length > 0) console.error(launched.console.slice(-30).join('\n'));
+  });
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioFile } from '../paths';
 import { launchEngine, type LaunchedEngine } from './engine';
-import { listening, poll, serviceState, shotPath, TAKES } from './helpers';
+import { TAKES, listening, poll, serviceState, shotPath, showFailures } from './helpers';
 
 /**
  * Takes as a player records them (docs/takes.md): record ~4 s from the tuner through the
@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await engine?.close();
 });
+showFailures(() => engine);
 
 describe(`takes (${process.env.EMBOUCHURE_ENGINE ?? 'webkit'})`, () => {
   it('a take recorded from the tuner is listed after a reload with its length and notes, and plays back with its trace', async () => {

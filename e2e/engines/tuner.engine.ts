@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioDir, audioFile } from '../paths';
 import { launchEngine, type LaunchedEngine } from './engine';
-import { listening, poll, shotPath } from './helpers';
+import { listening, poll, shotPath, showFailures } from './helpers';
 
 /**
  * The tuner as a player hears it: corpus notes played into the virtual microphone, read by the
@@ -38,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await engine?.close();
 });
+showFailures(() => engine);
 
 /** Starts logging every change of the reading (a MutationObserver: nothing missed between polls). */
 function logReadings(page: LaunchedEngine['page']): Promise<void> {

@@ -131,7 +131,21 @@ Promise.resolve().then(() => ${source}).then(
         await session.command('POST', '/url', { url });
       },
       async reload() {
-        await session.command('POST', '/refresh');
+        // Not POST /refresh (nor /url): after a long tone had ended WebKitWebDriver never
+        // answered either, though the page reloaded at once from a script.
+        const script = (body: string) =>
+          session.command<unknown>('POST', '/execute/sync', { script: body, args: [] });
+        await script(
+          'window.__embouchureBeforeReload = true; setTimeout(() => location.reload());',
+        );
+        await waitUntil(
+          'the reloaded page',
+          async () =>
+            (await script(
+              "return !window.__embouchureBeforeReload && document.readyState === 'complete';",
+            )) === true,
+          WAIT_MS,
+        );
       },
       async screenshot(path) {
         const base64 = await session.command<string>('GET', '/screenshot');
