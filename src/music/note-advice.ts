@@ -105,7 +105,9 @@ const MAIN_SLIDE_SHARE = 0.75;
  * median of the played notes' offsets, when it is beyond ±MAIN_SLIDE_CENTS and at least three in
  * four played notes lean that way (at least three notes); else null.
  */
-export function mainSlideOffset(notes: readonly NoteScore[]): number | null {
+export function mainSlideOffset(
+  notes: readonly Pick<NoteScore, 'outcome' | 'medianCents'>[],
+): number | null {
   const cents = notes
     .filter((n) => n.outcome === 'played' && n.medianCents !== null)
     .map((n) => n.medianCents as number);
@@ -114,6 +116,13 @@ export function mainSlideOffset(notes: readonly NoteScore[]): number | null {
   if (Math.abs(middle) <= MAIN_SLIDE_CENTS) return null;
   const sameWay = cents.filter((c) => Math.sign(c) === Math.sign(middle)).length;
   return sameWay >= MAIN_SLIDE_SHARE * cents.length ? middle : null;
+}
+
+/** What to say when the whole attempt leans one way (`mainSlideOffset`): the main slide. */
+export function mainSlideLine(mainSlideCents: number): string {
+  return mainSlideCents > 0
+    ? `Everything is high (median +${Math.round(mainSlideCents)} ¢): pull the main tuning slide out a little.`
+    : `Everything is low (median −${Math.round(-mainSlideCents)} ¢): push the main tuning slide in a little.`;
 }
 
 const LABELS: Record<SubScoreName, string> = {
@@ -160,11 +169,7 @@ export function summarizeAttempt(notes: readonly NoteScore[]): AttemptSummary {
       .sort((a, b) => (scores[a] as number) - (scores[b] as number))[0];
     if (mainSlide !== null) {
       // Whatever else, a horn tuned off colours every note: the main slide first.
-      parts.push(
-        mainSlide > 0
-          ? `Everything is high (median +${Math.round(mainSlide)} ¢): pull the main tuning slide out a little.`
-          : `Everything is low (median −${Math.round(-mainSlide)} ¢): push the main tuning slide in a little.`,
-      );
+      parts.push(mainSlideLine(mainSlide));
     } else if (weakest === 'timing' && meanTimingMs !== null && Math.abs(meanTimingMs) > 30) {
       parts.push(
         `Work on timing: on average ${Math.abs(meanTimingMs)} ms ${meanTimingMs < 0 ? 'early (rushing)' : 'late (dragging)'}.`,

@@ -7,7 +7,9 @@
  */
 import type { NoteAssessment, NoteFlag } from './assessment-types';
 import type { TimingReference } from './timing';
-import { fingeringFor } from '../fingerings';
+import { fingeringFor, type ValveCombo } from '../fingerings';
+import { fixFor } from '../intonation';
+import { mainSlideLine, mainSlideOffset } from '../note-advice';
 import { parseSpelledNote, spelledToMidi } from '../notes';
 import type { Score } from '../score/score-model';
 
@@ -20,6 +22,15 @@ const flagOf = <K extends NoteFlag['flag']>(
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 const bar = (note: NoteAssessment): string => `bar ${note.measure}`;
+
+/** The written note's MIDI and its standard fingering (what a B♭ chart gives; null off the chart). */
+function fingered(n: NoteAssessment): { midi: number; combo: ValveCombo | null } | null {
+  const written = parseSpelledNote(n.written);
+  if (!written) return null;
+  const midi = spelledToMidi(written);
+  const fingering = fingeringFor(midi);
+  return { midi, combo: fingering.hasFingering ? fingering.primary : null };
+}
 
 /** Median of a non-empty list. */
 const medianOf = (values: readonly number[]): number => {
@@ -65,30 +76,25 @@ export function fixFirstOf(
     if (typical <= -50)
       return `You rush ahead of the beat (about ${-typical} ms early): wait for the click.`;
   }
-  // The 1-3 and 1-2-3 notes sharp: a 3rd-slide matter (trumpet.md), never "open the aperture".
-  const sharpOnLongCombos = played.filter((n) => {
-    if (!flagOf(n, 'sharp')) return false;
-    const written = parseSpelledNote(n.written);
-    if (!written) return false;
-    const fingering = fingeringFor(spelledToMidi(written));
-    return fingering.hasFingering && (fingering.primary === '13' || fingering.primary === '123');
+  // One advice source for every screen (intonation.ts `fixFor`, note-advice.ts): the 1-3 and
+  // 1-2-3 notes sharp are a 3rd-slide matter, a whole attempt leaning one way the main slide.
+  const sharp = played.filter((n) => flagOf(n, 'sharp'));
+  const sharpOnLongCombos = sharp.filter((n) => {
+    const combo = fingered(n)?.combo;
+    return combo === '13' || combo === '123';
   });
-  const sharpCount = played.filter((n) => flagOf(n, 'sharp')).length;
-  if (sharpOnLongCombos.length >= 2 && sharpOnLongCombos.length >= 0.8 * sharpCount) {
-    return 'The 1-3 and 1-2-3 notes are sharp: extend the 3rd valve slide on them.';
+  if (sharpOnLongCombos.length >= 2 && sharpOnLongCombos.length >= 0.8 * sharp.length) {
+    const first = fingered(sharpOnLongCombos[0] as NoteAssessment);
+    const fix = first
+      ? fixFor(first.midi, first.combo, 'sharp').text
+      : 'extend the 3rd valve slide';
+    return `The 1-3 and 1-2-3 notes are sharp: ${fix} on them.`;
   }
-  const half = context.bandCents / 2;
-  const centsOf = played.map((n) => n.cents ?? 0);
-  if (played.length >= 4) {
-    const typical = medianOf(centsOf);
-    const sameSide = centsOf.filter(
-      (c) => Math.sign(c) === Math.sign(typical) && Math.abs(c) > half,
-    );
-    if (Math.abs(typical) > half && sameSide.length >= 0.6 * played.length) {
-      return typical > 0
-        ? `Everything is sharp (about +${Math.round(typical)} ¢): pull the main tuning slide out a little.`
-        : `Everything is flat (about ${Math.round(typical)} ¢): push the main tuning slide in a little.`;
-    }
+  const mainSlide = mainSlideOffset(
+    played.map((n) => ({ outcome: 'played' as const, medianCents: n.cents })),
+  );
+  if (mainSlide !== null && Math.abs(mainSlide) > context.bandCents / 2) {
+    return mainSlideLine(mainSlide);
   }
   const unsteady = played.filter((n) => flagOf(n, 'unsteady'));
   if (unsteady.length > 0) {
@@ -108,8 +114,11 @@ export function fixFirstOf(
   const offPitch = played.filter((n) => flagOf(n, 'sharp') || flagOf(n, 'flat'));
   if (offPitch.length > 0) {
     const first = offPitch[0] as NoteAssessment;
-    const sharp = flagOf(first, 'sharp');
-    return `${first.written} in ${bar(first)} is ${sharp ? `${sharp.cents} ¢ sharp` : `${flagOf(first, 'flat')?.cents ?? 0} ¢ flat`}: hear the pitch before you play it.`;
+    const off = flagOf(first, 'sharp') ?? flagOf(first, 'flat');
+    const at = fingered(first);
+    const fix =
+      at && off ? fixFor(at.midi, at.combo, off.flag).text : 'hear the pitch before you play it';
+    return `${first.written} in ${bar(first)} is ${off?.cents ?? 0} ¢ ${off?.flag ?? 'off'}: ${fix}.`;
   }
   void score;
   return null;
