@@ -7,6 +7,7 @@ import { phrase, type Passage, type Subdivision } from './notation';
 import { fragmentKeyName, fragmentOf } from './fragments';
 import type { Spelling } from './notes';
 import { chartNote, parseKeyName, type ScaleNote } from './scales';
+import type { TAndKComparison } from './tongue-strokes';
 
 /**
  * 'k-only': the T-vs-K drill (Arban, Clarke): the back-of-the-tongue K alone, in the same eighths
@@ -127,11 +128,35 @@ export interface ArticulationSummary {
   /** 0..100: evenness (100 up to 10 ms spread, 0 at 60 ms) and notes heard, equally. */
   score: number;
   text: string;
+  /** Double and triple tonguing: the K strokes set against the T strokes (`compareTAndK`). */
+  tAndK?: TAndKComparison | null;
 }
 
 /**
- * Matches each due note to the nearest onset (`articulationOnsets`) within a third of a subdivision, then measures
- * the spread of the matched offsets. A missing onset (two notes heard as one: a weak tongue, or the
+ * Each due note's own onset: the nearest onset within `reachMs` not taken by an earlier note,
+ * as an offset from when it was due (ms, + = late), or null when none (run together or missed).
+ */
+export function matchOnsets(
+  dueMs: readonly number[],
+  onsetsMs: readonly number[],
+  reachMs: number,
+): (number | null)[] {
+  const used = new Set<number>();
+  return dueMs.map((due) => {
+    let best = -1;
+    for (let k = 0; k < onsetsMs.length; k++) {
+      if (used.has(k) || Math.abs(onsetsMs[k] - due) > reachMs) continue;
+      if (best < 0 || Math.abs(onsetsMs[k] - due) < Math.abs(onsetsMs[best] - due)) best = k;
+    }
+    if (best < 0) return null;
+    used.add(best);
+    return onsetsMs[best] - due;
+  });
+}
+
+/**
+ * Matches each due note to the nearest onset (`articulationOnsets`) within a third of a subdivision
+ * (`matchOnsets`), then measures the spread of the matched offsets. A missing onset (two notes heard as one: a weak tongue, or the
  * K syllable not speaking) lowers notes per beat.
  */
 export function summarizeArticulation(
@@ -141,20 +166,9 @@ export function summarizeArticulation(
   notesPerBeatAsked: number,
   attackMs: readonly (number | null)[],
 ): ArticulationSummary {
-  const reach = subdivisionMs / 3;
-  const offsets: number[] = [];
-  const used = new Set<number>();
-  for (const due of dueMs) {
-    let best = -1;
-    for (let k = 0; k < onsetsMs.length; k++) {
-      if (used.has(k) || Math.abs(onsetsMs[k] - due) > reach) continue;
-      if (best < 0 || Math.abs(onsetsMs[k] - due) < Math.abs(onsetsMs[best] - due)) best = k;
-    }
-    if (best >= 0) {
-      used.add(best);
-      offsets.push(onsetsMs[best] - due);
-    }
-  }
+  const offsets = matchOnsets(dueMs, onsetsMs, subdivisionMs / 3).filter(
+    (ms): ms is number => ms !== null,
+  );
   const mean = offsets.reduce((s, v) => s + v, 0) / Math.max(1, offsets.length);
   const evennessMs =
     offsets.length >= 2
