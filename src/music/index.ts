@@ -21,6 +21,7 @@ export * from './notation';
 export * from './note-scores';
 export * from './long-tone-patterns';
 export * from './articulation';
+export * from './tongue-strokes';
 export * from './fragments';
 export * from './clarke';
 export * from './transposition-practice';
