@@ -68,6 +68,7 @@ export function ArticulationExercise(props: {
         tempoBpm={tempoBpm}
         inTuneCents={bandCents}
         articulationNotesPerBeat={TONGUING_NOTES_PER_BEAT[tonguing]}
+        articulationTonguing={tonguing}
         recordSettings={{
           kind: 'articulation',
           tonguing,

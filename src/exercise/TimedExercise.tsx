@@ -13,6 +13,7 @@ import {
   writtenMidiToHz,
   type InstrumentId,
   type Passage,
+  type Tonguing,
 } from '../music';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
@@ -43,6 +44,8 @@ export function TimedExercise(props: {
   droneMidi?: number;
   /** An articulation exercise at this many notes per beat (tonguing summary in the results). */
   articulationNotesPerBeat?: number;
+  /** The tonguing asked: double and triple set the K strokes against the T in the results. */
+  articulationTonguing?: Tonguing;
   /** Something the player must know before starting (e.g. the range had to change). */
   notice?: string | null;
   /**
@@ -65,12 +68,14 @@ export function TimedExercise(props: {
         inTuneCents: props.inTuneCents,
         spelling: settings.spelling,
         articulationNotesPerBeat: props.articulationNotesPerBeat,
+        articulationTonguing: props.articulationTonguing,
       }),
     [
       props.passage,
       props.tempoBpm,
       props.inTuneCents,
       props.articulationNotesPerBeat,
+      props.articulationTonguing,
       instrument,
       settings.a4Hz,
       settings.spelling,

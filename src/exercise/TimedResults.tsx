@@ -86,6 +86,7 @@ export function TimedResults(props: {
             </li>
           </ul>
           <p>{props.articulation.text}</p>
+          {props.articulation.tAndK && <p data-testid="t-and-k">{props.articulation.tAndK.text}</p>}
         </section>
       )}
       <p className="hint">

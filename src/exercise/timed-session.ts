@@ -15,6 +15,9 @@ import {
   writtenMidiToHz,
   summarizeArticulation,
   articulationOnsets,
+  compareTAndK,
+  matchOnsets,
+  syllableAt,
   REATTACK_DIP_DB,
   SAME_ATTACK_MS,
   type AdviceFingering,
@@ -27,6 +30,7 @@ import {
   type PitchSample,
   type ScaleNote,
   type Spelling,
+  type Tonguing,
   type ValveCombo,
 } from '../music';
 
@@ -102,6 +106,8 @@ export interface TimedOptions {
   spelling?: Spelling;
   /** An articulation exercise at this many notes per beat: also summarise the tonguing. */
   articulationNotesPerBeat?: number;
+  /** The tonguing asked (with articulationNotesPerBeat): double and triple also set K against T. */
+  articulationTonguing?: Tonguing;
 }
 
 /**
@@ -225,16 +231,35 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     });
     const summary = summarizeAttempt(outcomes.map((o) => o.result));
     const perBeat = options.articulationNotesPerBeat;
+    const allDueMs = notes.map((_, i) => dueMs(i));
+    const tonguing = options.articulationTonguing;
     const articulation =
       perBeat === undefined
         ? null
-        : summarizeArticulation(
-            notes.map((_, i) => dueMs(i)),
-            starts,
-            beatMs / perBeat,
-            perBeat,
-            outcomes.map((o) => o.result.attackMs),
-          );
+        : {
+            ...summarizeArticulation(
+              allDueMs,
+              starts,
+              beatMs / perBeat,
+              perBeat,
+              outcomes.map((o) => o.result.attackMs),
+            ),
+            // Each note's own attack, matched as the summary matches them; its syllable from
+            // its place in the beat's group (the held last note starts a group: a T).
+            tAndK:
+              tonguing === 'double' || tonguing === 'triple'
+                ? compareTAndK(
+                    matchOnsets(allDueMs, starts, beatMs / perBeat / 3).map((offsetMs, i) => ({
+                      syllable: syllableAt(
+                        tonguing,
+                        Math.round((notes[i].startBeat % 1) * perBeat) % perBeat,
+                      ),
+                      sounded: outcomes[i].outcome !== 'missed',
+                      onsetOffsetMs: offsetMs,
+                    })),
+                  )
+                : null,
+          };
     state.set({
       phase: 'done',
       index: notes.length - 1,
