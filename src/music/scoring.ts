@@ -70,7 +70,7 @@ export const medianOf = (values: readonly number[]): number => medianOrNull(valu
  * Time each sample stands for: the gap to the next sample, capped at twice the median gap (a
  * stalled stream is not a long note); the last sample gets the median gap. All 1 when < 2 samples.
  */
-export function sampleWeights(track: readonly PitchSample[]): number[] {
+export function sampleWeights(track: readonly { readonly timeMs: number }[]): number[] {
   if (track.length < 2) return track.map(() => 1);
   const gaps: number[] = [];
   for (let i = 0; i + 1 < track.length; i++) {

@@ -18,7 +18,8 @@ import { alignSegments, type FollowedNote } from './follower';
 import { spellInSignature } from './key-spelling';
 import { inspectNote } from './note-inside';
 import { playedSegments, type Performance, type PlayedSegment } from './performance';
-import { evennessDeviations, onsetDeviations, phrasesOf, type TimingReference } from './timing';
+import { evennessDeviations } from './evenness';
+import { onsetDeviations, phrasesOf, type TimingReference } from './timing';
 import { fixFirstOf } from './summary';
 import {
   DEFAULT_A4_HZ,

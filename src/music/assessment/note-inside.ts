@@ -5,14 +5,9 @@
  * to a neighbouring pitch, and the note came back. Sound that simply ends early is not a crack.
  */
 import type { NoteFlag } from './assessment-types';
-import {
-  attackMsOf,
-  midiPoints,
-  readingCentreMs,
-  weightedSpread,
-  type PerformanceReading,
-} from './performance';
+import { attackMsOf, midiPoints, readingCentreMs, type PerformanceReading } from './performance';
 import { hzToMidi } from '../notes';
+import { weightedSpread } from './weighted-stats';
 
 /** A stretch off the note shorter than this is the detector's jitter, not a crack, ms. */
 export const MIN_CRACK_MS = 30;

@@ -10,6 +10,7 @@
  */
 import { REATTACK_DIP_DB } from '../note-scores';
 import { hzToMidi } from '../notes';
+import { weightedMedian, type WeightedPoint } from './weighted-stats';
 
 export interface PerformanceReading {
   /** 0 = no pitch. */
@@ -60,50 +61,6 @@ const REATTACK_EDGE_MS = 60;
  */
 export function attackMsOf(durationMs: number): number {
   return Math.min(100, 0.4 * durationMs);
-}
-
-/** Time-weighted statistics of a run of (time, value) points; each weighs the gap to the next. */
-export interface WeightedPoint {
-  readonly timeMs: number;
-  readonly value: number;
-}
-
-/** Each point weighs the time to the next one (the last, the median gap), capped at 2 gaps. */
-export function pointWeights(points: readonly WeightedPoint[]): number[] {
-  const gaps: number[] = [];
-  for (let k = 1; k < points.length; k++) {
-    gaps.push((points[k] as WeightedPoint).timeMs - (points[k - 1] as WeightedPoint).timeMs);
-  }
-  const sorted = [...gaps].sort((a, b) => a - b);
-  const typical = sorted.length ? (sorted[sorted.length >> 1] as number) : 1;
-  return points.map((_, k) => Math.min(2 * typical, Math.max(0, gaps[k] ?? typical)) || 1e-6);
-}
-
-export function weightedMedian(points: readonly WeightedPoint[]): number {
-  if (points.length === 0) return Number.NaN;
-  const weights = pointWeights(points);
-  const values = points.map((p) => p.value);
-  const order = values
-    .map((_, k) => k)
-    .sort((a, b) => (values[a] as number) - (values[b] as number));
-  const total = weights.reduce((s, w) => s + w, 0);
-  let acc = 0;
-  for (const k of order) {
-    acc += weights[k] as number;
-    if (acc >= total / 2) return (points[k] as WeightedPoint).value;
-  }
-  return (points[order[order.length - 1] as number] as WeightedPoint).value;
-}
-
-/** Time-weighted standard deviation around the time-weighted mean. */
-export function weightedSpread(points: readonly WeightedPoint[]): number {
-  if (points.length < 2) return 0;
-  const weights = pointWeights(points);
-  const total = weights.reduce((s, w) => s + w, 0);
-  const mean = points.reduce((s, p, k) => s + p.value * (weights[k] as number), 0) / total;
-  const variance =
-    points.reduce((s, p, k) => s + (p.value - mean) ** 2 * (weights[k] as number), 0) / total;
-  return Math.sqrt(variance);
 }
 
 /** Pitched readings between two times as (centre, fractional concert MIDI) points. */

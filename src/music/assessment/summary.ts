@@ -8,6 +8,7 @@
 import type { NoteAssessment, NoteFlag } from './assessment-types';
 import type { TimingReference } from './timing';
 import { fingeringFor, type ValveCombo } from '../fingerings';
+import { median } from '../cents';
 import { fixFor } from '../intonation';
 import { mainSlideLine, mainSlideOffset } from '../note-advice';
 import { parseSpelledNote, spelledToMidi } from '../notes';
@@ -31,12 +32,6 @@ function fingered(n: NoteAssessment): { midi: number; combo: ValveCombo | null }
   const fingering = fingeringFor(midi);
   return { midi, combo: fingering.hasFingering ? fingering.primary : null };
 }
-
-/** Median of a non-empty list. */
-const medianOf = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1] as number;
-};
 
 export function fixFirstOf(
   score: Score,
@@ -70,7 +65,7 @@ export function fixFirstOf(
       const early = flagOf(n, 'early');
       return late ? late.ms : early ? -early.ms : 0;
     });
-    const typical = medianOf(offsets);
+    const typical = median(offsets) ?? 0;
     if (typical >= 50)
       return `You drag behind the beat (about ${typical} ms late): feel the click and breathe in time.`;
     if (typical <= -50)
