@@ -108,13 +108,7 @@ export interface RecorderOptions {
  */
 export const VERIFY_TIMESLICES = 4;
 
-/**
- * Starts recording the tap's stream; throws when the platform cannot record. MediaRecorder records
- * a clone of the microphone track, never the track the Web Audio graph listens to: Firefox ESR 153
- * hung the page (main thread, for good) in about one start in three when a MediaRecorder and a
- * MediaStreamAudioSourceNode shared one getUserMedia track (issue 26); a clone or a Web Audio
- * destination's stream never did.
- */
+/** Starts recording the tap's stream; throws when the platform cannot record. */
 export function startRecorder(
   tap: MicrophoneTap,
   callbacks: RecorderCallbacks,
@@ -139,7 +133,7 @@ export function startRecorder(
   });
 }
 
-/** MediaRecorder alone on a clone of the tap's track (see `startRecorder`). */
+/** MediaRecorder alone on the tap's stream. */
 export function startMediaRecorder(
   tap: MicrophoneTap,
   callbacks: RecorderCallbacks,
@@ -151,8 +145,15 @@ export function startMediaRecorder(
   },
 ): AudioRecorder {
   const { Recorder, format, timesliceMs, now } = options;
-  const clones = tap.stream.getAudioTracks().map((t) => t.clone());
-  const recorder = new Recorder(new MediaStream(clones), {
+  // Not the getUserMedia track itself but what the Web Audio graph hears, as a stream of its own:
+  // recording the track the graph's source node also reads, Firefox ESR 153 hung the page's main
+  // thread for good ~1.7 s into a take (right after MOZ_LOG's "UpdateInitialized set metadata in
+  // muxer"), in about one take in four, WebM or Ogg alike; from a destination node, none in 7
+  // (issue 26). The recording is then the graph's (its sample rate), as the tuner hears it.
+  const destination = tap.context.createMediaStreamDestination();
+  destination.channelCount = 1;
+  tap.source.connect(destination);
+  const recorder = new Recorder(destination.stream, {
     mimeType: format.mimeType,
     audioBitsPerSecond: RECORDING_BITS_PER_SECOND,
   });
@@ -179,7 +180,11 @@ export function startMediaRecorder(
     recorder.ondataavailable = null;
     recorder.onerror = null;
     recorder.onstop = null;
-    for (const clone of clones) clone.stop(); // a live clone would keep the microphone open
+    try {
+      tap.source.disconnect(destination);
+    } catch {
+      // The graph was already torn down (the service stopped).
+    }
     // A stream whose tracks all ended stops the recorder by itself: the microphone was lost.
     const live = tap.stream.getAudioTracks().some((t) => t.readyState === 'live');
     callbacks.onEnd(end ?? (live ? { reason: 'stopped' } : { reason: 'mic-lost' }));
