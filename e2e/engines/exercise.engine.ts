@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audioFile } from '../paths';
-import { launchEngine, type LaunchedEngine } from './engine';
-import { ACTIVE, listening, poll, shotPath, showFailures } from './helpers';
+import { engineFixture } from './fixture';
+import { ACTIVE, listening, poll, shotPath } from './helpers';
 
 /**
  * One exercise as a player does it (docs/exercises.md): a one-note long tone on written A4 held
  * 1 s, played into the virtual microphone (concert G4: 1.3 s of note, 0.5 s of breath, looping),
  * scored, coached, saved, and in the history after a reload (IndexedDB of this engine).
  */
-let engine: LaunchedEngine;
-beforeAll(async () => {
-  engine = await launchEngine();
-  engine.hear(audioFile('clean/sr44100/tpt_n067_G4_v110.wav'));
-});
-afterAll(async () => {
-  await engine?.close();
-});
-showFailures(() => engine);
+const engine = engineFixture((e) => e.hear(audioFile('clean/sr44100/tpt_n067_G4_v110.wav')));
 
 describe(`exercise (${process.env.EMBOUCHURE_ENGINE ?? 'webkit'})`, () => {
   it('a long tone on the target is scored high, coached in tune, saved, and listed after a reload', async () => {
-    const { page } = engine;
+    const { page } = engine();
     await page.goto('/home/exercise');
     // The history's summary loads from IndexedDB and pushes the routine down: tap after it.
     await poll(() => page.count(`${ACTIVE} [data-testid="practice-summary"]`)).toBe(1);
@@ -57,7 +49,7 @@ describe(`exercise (${process.env.EMBOUCHURE_ENGINE ?? 'webkit'})`, () => {
   it('mid-run, the exercise shows the target note on the staff with its fingering (phone screenshot)', async () => {
     // Last in the file: in WebKitGTK, a WebDriver navigation after a screenshot taken while a
     // long tone was listening never answered (4 runs of 4; none without the screenshot).
-    const { page } = engine;
+    const { page } = engine();
     await page.goto('/home/exercise');
     await poll(() => page.count(`${ACTIVE} [data-testid="practice-summary"]`)).toBe(1);
     await page.click(`${ACTIVE} [data-testid="open-long-tones"]`);

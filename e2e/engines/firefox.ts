@@ -69,7 +69,11 @@ export async function launchFirefox(options: FirefoxOptions): Promise<FirefoxDri
     },
     async close() {
       const pid = browser.process()?.pid;
-      await browser.close().catch(() => undefined);
+      // A stalled Firefox may never answer close(): give it a few seconds, then end it.
+      await Promise.race([
+        browser.close().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 5000)),
+      ]);
       if (pid !== undefined) {
         try {
           process.kill(pid, 'SIGKILL'); // only if it did not exit

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audioFile } from '../paths';
-import { launchEngine, type LaunchedEngine } from './engine';
-import { ACTIVE, listening, poll, shotPath, showFailures } from './helpers';
+import { engineFixture } from './fixture';
+import { ACTIVE, listening, poll, shotPath } from './helpers';
 
 /**
  * Start-up and settings as a player meets them: the app opens, asks for the microphone (granted
@@ -9,19 +9,11 @@ import { ACTIVE, listening, poll, shotPath, showFailures } from './helpers';
  * (localStorage of this engine) and reach the tuner.
  */
 const SETTINGS = 'ion-modal.settings-modal:not(.overlay-hidden)';
-let engine: LaunchedEngine;
-beforeAll(async () => {
-  engine = await launchEngine();
-  engine.hear(audioFile('clean/sr44100/tpt_n069_A4_v110.wav'));
-});
-afterAll(async () => {
-  await engine?.close();
-});
-showFailures(() => engine);
+const engine = engineFixture((e) => e.hear(audioFile('clean/sr44100/tpt_n069_A4_v110.wav')));
 
 describe(`start-up and settings (${process.env.EMBOUCHURE_ENGINE ?? 'webkit'})`, () => {
   it('opens on the home screen, and the tuner listens to the microphone once granted', async () => {
-    const { page } = engine;
+    const { page } = engine();
     await page.goto('/');
     await poll(() => page.evaluate(() => location.pathname)).toMatch(/^\/home\//);
     await expect(page.evaluate(() => document.title)).resolves.toBe('Embouchure');
@@ -36,7 +28,7 @@ describe(`start-up and settings (${process.env.EMBOUCHURE_ENGINE ?? 'webkit'})`,
   });
 
   it('changes persist across a reload and reach the tuner', async () => {
-    const { page } = engine;
+    const { page } = engine();
     await page.goto('/home/exercise');
     await page.click(`${ACTIVE} [data-testid="open-settings"]`);
     await poll(() => page.text(`${SETTINGS} ion-title`)).toBe('Settings');

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audioFile } from '../paths';
-import { launchEngine, type LaunchedEngine } from './engine';
-import { TAKES, listening, poll, serviceState, shotPath, showFailures } from './helpers';
+import { engineFixture } from './fixture';
+import { TAKES, listening, poll, serviceState, shotPath } from './helpers';
 
 /**
  * Takes as a player records them (docs/takes.md): record ~4 s from the tuner through the
  * virtual microphone (concert A4, written B4 on the default B♭ trumpet), stop, reload, find the take
  * listed with its length and notes, play it back with its trace while the microphone is released.
  */
-let engine: LaunchedEngine;
-beforeAll(async () => {
-  engine = await launchEngine();
-  engine.hear(audioFile('clean/sr44100/tpt_n069_A4_v110.wav'));
-});
-afterAll(async () => {
-  await engine?.close();
-});
-showFailures(() => engine);
+const engine = engineFixture((e) => e.hear(audioFile('clean/sr44100/tpt_n069_A4_v110.wav')));
 
 describe(`takes (${process.env.EMBOUCHURE_ENGINE ?? 'webkit'})`, () => {
   it('a take recorded from the tuner is listed after a reload with its length and notes, and plays back with its trace', async () => {
-    const { page } = engine;
+    const { page } = engine();
     await page.goto('/home/tuner');
     await listening(page);
     const record = '[data-testid="record-button"]';

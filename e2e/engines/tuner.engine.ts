@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audioDir, audioFile } from '../paths';
-import { launchEngine, type LaunchedEngine } from './engine';
-import { listening, poll, shotPath, showFailures } from './helpers';
+import type { EnginePage } from './engine-page';
+import { engineFixture } from './fixture';
+import { listening, poll, shotPath } from './helpers';
 
 /**
  * The tuner as a player hears it: corpus notes played into the virtual microphone, read by the
@@ -31,17 +32,10 @@ const CASES = [
   { file: 'detuned/sr44100/tpt_n074_D5_+35c.wav', written: 'E5' },
 ];
 
-let engine: LaunchedEngine;
-beforeAll(async () => {
-  engine = await launchEngine();
-});
-afterAll(async () => {
-  await engine?.close();
-});
-showFailures(() => engine);
+const engine = engineFixture();
 
 /** Starts logging every change of the reading (a MutationObserver: nothing missed between polls). */
-function logReadings(page: LaunchedEngine['page']): Promise<void> {
+function logReadings(page: EnginePage): Promise<void> {
   return page.evaluate(() => {
     const element = Array.from(
       document.querySelectorAll<HTMLElement>('[data-testid="tuner-reading"]'),
@@ -58,7 +52,7 @@ function logReadings(page: LaunchedEngine['page']): Promise<void> {
     new MutationObserver(take).observe(element, { attributes: true });
   });
 }
-const readingLog = (page: LaunchedEngine['page']) =>
+const readingLog = (page: EnginePage) =>
   page.evaluate(
     () =>
       (globalThis as unknown as { __engineLog: { note: string; concert: string; cents: string }[] })
@@ -73,9 +67,9 @@ describe(`tuner (${process.env.EMBOUCHURE_ENGINE ?? 'webkit'})`, () => {
   it.each(CASES)(
     'reads $file as written $written with the cents of the truth',
     async ({ file, written }) => {
-      const { page } = engine;
+      const { page } = engine();
       const note = truthOf(file);
-      engine.hear(audioFile(file));
+      engine().hear(audioFile(file));
       await page.goto('/home/tuner');
       await listening(page);
       await logReadings(page);

@@ -152,7 +152,10 @@ Promise.resolve().then(() => ${source}).then(
         await writeFile(path, Buffer.from(base64, 'base64'));
       },
       async close() {
-        await session.delete().catch(() => undefined);
+        await Promise.race([
+          session.delete().catch(() => undefined),
+          new Promise((resolve) => setTimeout(resolve, 5000)),
+        ]);
         await stopAll();
       },
     };
