@@ -48,4 +48,29 @@ describe('audio clock on the performance.now() timeline', () => {
     clock.sync(0);
     expect(clock.toPerfMs(48000)).toBeCloseTo(5100, 9);
   });
+
+  it('WebKitGTK: output timestamps running 2× the audio clock are dropped for currentTime (issue 26)', () => {
+    let currentTime = 0.37;
+    let nowMs = 690;
+    // performanceTime gains 2 s per audio second, as WebKitGTK 2.50's did.
+    const context = {
+      sampleRate: 44100,
+      get currentTime() {
+        return currentTime;
+      },
+      getOutputTimestamp: () => ({
+        contextTime: currentTime,
+        performanceTime: 1053 + (currentTime - 0.37) * 2000,
+      }),
+    };
+    const clock = createAudioClock(context);
+    clock.sync(nowMs);
+    for (let step = 0; step < 4; step++) {
+      currentTime += 1;
+      nowMs += 1000;
+      clock.sync(nowMs);
+    }
+    // The frame being processed now maps to now (no latencies reported), not 4.4 s ahead.
+    expect(clock.toPerfMs(Math.round(currentTime * 44100))).toBeCloseTo(nowMs, 0);
+  });
 });

@@ -23,11 +23,45 @@ export function audioTimeToPerformanceMs(
   nowMs: number = performance.now(),
 ): number {
   const stamp = context.getOutputTimestamp?.();
-  if (stamp?.contextTime && stamp.performanceTime) {
+  if (stamp?.contextTime && stamp.performanceTime && stampsKeepTime(context, stamp)) {
     return stamp.performanceTime + (atS - stamp.contextTime) * 1000;
   }
   const latencyS = (context.baseLatency || 0) + (context.outputLatency || 0);
   return nowMs + (atS - context.currentTime + latencyS) * 1000;
+}
+
+/**
+ * Whether this context's output timestamps advance with its audio clock. WebKitGTK 2.50's
+ * `performanceTime` runs at twice the rate of its `contextTime` (1053 → 3085 → 5100 ms while
+ * `contextTime` went 0.37 → 1.38 → 2.39 s; issue 26, docs/testing.md): mapped through it, every
+ * reading and note was stamped 2× fast. Once two stamps ≥ 0.25 s of audio apart disagree by more
+ * than 10 %, that context's stamps are not used again (the `currentTime` fallback is).
+ */
+const stampHistory = new WeakMap<
+  object,
+  { contextTime: number; performanceTime: number } | 'untrusted'
+>();
+function stampsKeepTime(
+  context: object,
+  stamp: { contextTime?: number; performanceTime?: number },
+): boolean {
+  const previous = stampHistory.get(context);
+  if (previous === 'untrusted') return false;
+  const contextTime = stamp.contextTime ?? 0;
+  const performanceTime = stamp.performanceTime ?? 0;
+  if (!previous || contextTime < previous.contextTime) {
+    stampHistory.set(context, { contextTime, performanceTime });
+    return true;
+  }
+  const audioS = contextTime - previous.contextTime;
+  if (audioS < 0.25) return true;
+  const rate = (performanceTime - previous.performanceTime) / (audioS * 1000);
+  if (Math.abs(rate - 1) > 0.1) {
+    stampHistory.set(context, 'untrusted');
+    return false;
+  }
+  stampHistory.set(context, { contextTime, performanceTime });
+  return true;
 }
 
 export interface AudioClock {
