@@ -136,7 +136,11 @@ const flagText = (f: NoteFlag): string => {
   }
 };
 
-export function formatTable(title: string, result: AttemptAssessment): string {
+export function formatTable(
+  title: string,
+  result: AttemptAssessment,
+  notices: readonly string[] = [],
+): string {
   const rows = [
     [
       '#',
@@ -178,7 +182,9 @@ export function formatTable(title: string, result: AttemptAssessment): string {
   );
   const s = result.scores;
   const count = (v: string) => result.notes.filter((n) => n.verdict === v).length;
-  lines.unshift(title, '');
+  // What the reader simplified or assumed (a part named in B♭ without <transpose>, chords
+  // reduced): said before the verdicts, so a surprising verdict has its reason in view.
+  lines.unshift(title, ...notices.map((n) => `note: ${n}`), '');
   lines.push(
     '',
     `${count('played')} played, ${count('wrong')} wrong, ${count('missed')} missed of ${result.notes.length} notes`,
@@ -223,5 +229,5 @@ export function runAssess(argv: readonly string[]): { text: string; result: Atte
     }
   }
   const title = `${played.title || basename(options.score)} · ${played.partName} · ${basename(options.audio)} · ${options.instrument}, A4 = ${options.a4Hz} Hz, band ±${options.bandCents} ¢${options.tempoQpm ? `, ${options.tempoQpm} bpm` : ''}`;
-  return { text: formatTable(title, assessment), result: assessment };
+  return { text: formatTable(title, assessment, played.notices), result: assessment };
 }

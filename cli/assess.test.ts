@@ -116,6 +116,23 @@ describe('npm run assess', () => {
     expect(json.scores.overall).toBeGreaterThan(70);
   }, 60_000);
 
+  it('says what the reader assumed before the verdicts: a part in B♭ with no transposition', () => {
+    const concert = join(dir, 'untransposed.musicxml');
+    writeFileSync(
+      concert,
+      scoreToMusicXml({
+        ...score,
+        partName: 'Trumpet in Bb',
+        transposition: { semitones: 0, letters: 0 },
+      }),
+    );
+    const { text } = runAssess(['--score', concert, '--audio', perform('for-notice.wav')]);
+    const lines = text.split('\n');
+    expect(lines[1]).toBe(
+      'note: The part is named "Trumpet in Bb" but the file gives no transposition, so its notes are read as concert pitch',
+    );
+  }, 60_000);
+
   it('refuses bad input with one clear line', () => {
     const notXml = join(dir, 'notes.txt');
     writeFileSync(notXml, 'hello');
