@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
 import { brassTone, synthWavDir, writeWav16 } from './synth-wav';
+import { startOnMarker } from './start-on-marker';
 import { WAIT_MS } from './wait';
 
 /**
@@ -72,38 +73,6 @@ function doubleTonguing(kLateS: number): string {
   return writeWav16(join(dir.path, `double-k${Math.round(kLateS * 1000)}.wav`), RATE, out);
 }
 
-/** Clicks Start the moment the live read-out changes to the marker (after showing anything else). */
-async function startOnMarker(view: Locator): Promise<void> {
-  await view.evaluate(
-    (root, { marker, timeoutMs }) =>
-      new Promise<void>((resolve, reject) => {
-        const out = root.querySelector('[data-testid="live-pitch"]');
-        const start = root.querySelector<HTMLButtonElement>('[data-testid="timed-start"]');
-        if (!out || !start) {
-          reject(new Error('no live pitch or Start button'));
-          return;
-        }
-        let sawOther = false;
-        const timer = setTimeout(() => {
-          observer.disconnect();
-          reject(new Error(`the marker ${marker} was not heard`));
-        }, timeoutMs);
-        const observer = new MutationObserver(() => {
-          const text = out.textContent ?? '';
-          if (!text.startsWith(marker)) sawOther = true;
-          else if (sawOther) {
-            observer.disconnect();
-            clearTimeout(timer);
-            start.click();
-            resolve();
-          }
-        });
-        observer.observe(out, { childList: true, characterData: true, subtree: true });
-      }),
-    { marker: MARKER, timeoutMs: 2 * WAIT_MS },
-  );
-}
-
 async function shots(page: Page, target: Locator, name: string): Promise<void> {
   const out = process.env.TK_SHOTS;
   if (!out) return;
@@ -132,7 +101,7 @@ describe('issue 22: tongue drills that compare T with K', () => {
     await view.getByTestId('art-tempo').fill('40');
     await view.getByTestId('art-go').click();
     await expect.poll(() => view.getByTestId('staff-note').count()).toBe(NOTES);
-    await startOnMarker(view);
+    await startOnMarker(view, MARKER);
     await view.getByTestId('results').waitFor({ timeout: WAIT_MS });
     const summary = (await view.getByTestId('articulation-summary').textContent()) ?? '';
     console.log('double tonguing, K 40 ms late:', summary);

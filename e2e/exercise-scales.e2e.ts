@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Locator } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
 import { writePhrase, type PhraseNote } from './exercise-audio';
+import { startOnMarker } from './start-on-marker';
 import { WAIT_MS } from './wait';
 
 /**
@@ -31,38 +31,6 @@ function scalePhrase(sharpIndex: number | null): string {
   return writePhrase(notes);
 }
 
-/** Clicks Start the moment the live read-out changes to the marker (after showing anything else). */
-async function startOnMarker(view: Locator): Promise<void> {
-  await view.evaluate(
-    (root, { marker, timeoutMs }) =>
-      new Promise<void>((resolve, reject) => {
-        const out = root.querySelector('[data-testid="live-pitch"]');
-        const start = root.querySelector<HTMLButtonElement>('[data-testid="timed-start"]');
-        if (!out || !start) {
-          reject(new Error('no live pitch or Start button'));
-          return;
-        }
-        let sawOther = false;
-        const timer = setTimeout(() => {
-          observer.disconnect();
-          reject(new Error(`the marker ${marker} was not heard`));
-        }, timeoutMs);
-        const observer = new MutationObserver(() => {
-          const text = out.textContent ?? '';
-          if (!text.startsWith(marker)) sawOther = true;
-          else if (sawOther) {
-            observer.disconnect();
-            clearTimeout(timer);
-            start.click();
-            resolve();
-          }
-        });
-        observer.observe(out, { childList: true, characterData: true, subtree: true });
-      }),
-    { marker: MARKER, timeoutMs: 2 * WAIT_MS },
-  );
-}
-
 async function playScale(wav: string) {
   const browser = await launchBrowser({ wav });
   const page = browser.page;
@@ -74,7 +42,7 @@ async function playScale(wav: string) {
   await expect.poll(() => view.getByTestId('target-note').textContent()).toBe('C4');
   // The whole scale is drawn: 15 notes, a key and time signature, bar lines.
   await expect.poll(() => view.getByTestId('staff-note').count()).toBe(15);
-  await startOnMarker(view);
+  await startOnMarker(view, MARKER);
   await view.getByTestId('results').waitFor({ timeout: WAIT_MS });
   const rows = view.getByTestId('note-row');
   const perNote = async (testId: string) =>
