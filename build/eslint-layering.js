@@ -35,6 +35,8 @@ export const LAYERS = {
   pwa: FEATURE_DEPENDENCIES,
   // Takes store their rows in the history database and name notes as the tuner does.
   takes: [...FEATURE_DEPENDENCIES, 'tuner', 'history'],
+  // Metronome, progress, reminders and the teacher's report read the history database.
+  companion: [...FEATURE_DEPENDENCIES, 'history'],
   // Pages compose features; the shell composes pages.
   pages: [
     ...FEATURE_DEPENDENCIES,
@@ -44,6 +46,7 @@ export const LAYERS = {
     'settings-screen',
     'pwa',
     'takes',
+    'companion',
   ],
   shell: ['*'],
 };
@@ -58,6 +61,7 @@ export const PURE_FILES = [
   'src/audio/onset-locator.ts',
   'src/takes/take-format.ts',
   'src/takes/take-study.ts',
+  'src/companion/logic/**/*.ts',
 ];
 
 function srcFolderOf(file, srcDir) {
