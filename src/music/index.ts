@@ -45,3 +45,16 @@ export * from './score/musicxml';
 export { quartersToMs, tempoAt } from './score/tempo-map';
 export * from './score/mxl';
 export * from './score/score-transpose';
+// The assessor (issue 21), for imported pieces (issue 25) and the exercises.
+export type {
+  NoteVerdictKind,
+  NoteFlag,
+  SubScores as AssessmentSubScores,
+  NoteAssessment,
+  AttemptAssessment,
+} from './assessment/assessment-types';
+export { assessPerformance, concertMidiOf, type AssessOptions } from './assessment/assessor';
+export { createLiveAssessor, type LiveAssessor } from './assessment/live-assessor';
+export type { TimingReference } from './assessment/timing';
+export type { PerformanceReading, PerformanceEvent } from './assessment/performance';
+export { scoreToMusicXml } from './score/musicxml-write';
