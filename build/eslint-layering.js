@@ -37,6 +37,8 @@ export const LAYERS = {
   takes: [...FEATURE_DEPENDENCIES, 'tuner', 'history'],
   // Metronome, progress, reminders and the teacher's report read the history database.
   companion: [...FEATURE_DEPENDENCIES, 'history'],
+  // Imported pieces draw with the exercises' staff code and keep their data beside the history.
+  pieces: [...FEATURE_DEPENDENCIES, 'exercise', 'history', 'takes'],
   // Pages compose features; the shell composes pages.
   pages: [
     ...FEATURE_DEPENDENCIES,
@@ -47,6 +49,7 @@ export const LAYERS = {
     'pwa',
     'takes',
     'companion',
+    'pieces',
   ],
   shell: ['*'],
 };
