@@ -92,8 +92,12 @@ describe('timed session (scales and lip slurs to the metronome)', () => {
       );
       const outcomes = session.state.get().outcomes;
       expect(outcomes).toHaveLength(4);
-      // 40 ms late is within the timing tolerance: full marks.
-      expect(outcomes.every((o) => o.result.scores.timing === 100)).toBe(true);
+      // 40 ms late is not called late and costs a few points at most (the assessor's timing
+      // curve: full marks within 30 ms, at most 3 points per 10 ms beyond).
+      for (const outcome of outcomes) {
+        expect(outcome.verdict.flags.map((f) => f.flag)).not.toContain('late');
+        expect(outcome.result.scores.timing).toBeGreaterThanOrEqual(95);
+      }
       for (const outcome of outcomes) {
         expect(outcome.timingMs).not.toBeNull();
         // Within the stream's onset precision of the real 40 ms, in both modes.

@@ -32,6 +32,12 @@ import {
   type Spelling,
   type Tonguing,
   type ValveCombo,
+  assessPerformance,
+  asNoteScore,
+  scoreFromPassage,
+  type NoteAssessment,
+  type PerformanceEvent,
+  type PerformanceReading,
 } from '../music';
 
 /**
@@ -52,6 +58,8 @@ export interface TimedNote extends ScaleNote {
 }
 
 export interface TimedOutcome {
+  /** The assessor's verdict: played / wrong / missed, its flags and the reasons in words. */
+  verdict: NoteAssessment;
   writtenMidi: number;
   name: string;
   /** The written note heard most of the note, null when nothing was. */
@@ -156,6 +164,10 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     articulation: null,
   });
   const samples: PitchSample[] = [];
+  // What the assessor judges: the stream as it came (readings and note events, one clock).
+  const readings: PerformanceReading[] = [];
+  const events: PerformanceEvent[] = [];
+  const asScore = scoreFromPassage(options.passage, { tempoBpm: options.tempoBpm, instrument });
   /** Half the analysis window of the readings heard (block mode ~46 ms, fast ~11 ms). */
   let halfWindowMs = 0;
   const onsetsMs: number[] = [];
@@ -193,23 +205,51 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       onsetsMs,
       dips.filter((d) => d.depthDb >= REATTACK_DIP_DB && d.inNote).map((d) => d.attackMs),
     );
+    // The one assessor decides each note (issue 21): what was played, where it started against
+    // the click, its pitch from its aim, steadiness and cracks. The windows below only cut the
+    // note's attack and trace for display.
+    const assessment = assessPerformance(
+      asScore,
+      { readings, events },
+      {
+        a4Hz,
+        bandCents: options.inTuneCents,
+        timing: { kind: 'click', originMs: firstNoteMs },
+      },
+    );
     const outcomes = notes.map((n, i): TimedOutcome => {
       const [from, to] = windowOf(i);
-      const frames = samples.filter((s) => s.timeMs >= from && s.timeMs < to);
-      const result = scoreNote(frames, {
+      const verdict = assessment.notes[i] as NoteAssessment;
+      // The attack is measured from where the note was heard to start (the assessor's onset),
+      // not from the click: a late note's attack is still its own.
+      const heardFrom = verdict.onsetMs === null ? from : Math.min(from, verdict.onsetMs - 20);
+      const frames = samples.filter((s) => s.timeMs >= heardFrom && s.timeMs < to);
+      const attack = scoreNote(frames, {
         targetHz: targets[i],
         otherHz: (n.note.neighbours ?? []).map((m) => writtenMidiToHz(m, instrument, a4Hz)),
-        dueMs: dueMs(i),
+        dueMs: verdict.onsetMs ?? dueMs(i),
         noteMs: n.beats * beatMs,
-        onsetsMs: starts.filter((ms) => ms >= from - 50 && ms < to),
+        onsetsMs: starts.filter((ms) => ms >= heardFrom - 50 && ms < to),
         bandCents: options.inTuneCents,
         halfWindowMs,
         expect: n.slurredIn ? 'slurred' : undefined,
-        dips: dips.filter((d) => d.attackMs >= from - 100 && d.attackMs < to),
+        dips: dips.filter((d) => d.attackMs >= heardFrom - 100 && d.attackMs < to),
+      });
+      const result = asNoteScore(verdict, {
+        targetHz: targets[i],
+        writtenMidi: n.note.midi,
+        dueMs: dueMs(i),
+        neighbours: n.note.neighbours,
+        attack: {
+          score: attack.scores.articulation,
+          attackMs: attack.attackMs,
+          reattacked: attack.reattacked,
+        },
       });
       const name = spelledName(n.note);
       const heardName = nameOf(result.heardHz);
       return {
+        verdict,
         writtenMidi: n.note.midi,
         name,
         heardName,
@@ -229,7 +269,13 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         ]),
       };
     });
-    const summary = summarizeAttempt(outcomes.map((o) => o.result));
+    const counted = summarizeAttempt(outcomes.map((o) => o.result));
+    // The attempt's score and the one thing to fix first are the assessor's.
+    const summary: AttemptSummary = {
+      ...counted,
+      overall: Math.round(assessment.scores.overall),
+      text: assessment.fixFirst ? `${assessment.fixFirst} ${counted.text}` : counted.text,
+    };
     const perBeat = options.articulationNotesPerBeat;
     const allDueMs = notes.map((_, i) => dueMs(i));
     const tonguing = options.articulationTonguing;
@@ -283,6 +329,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       const phase = state.get().phase;
       if (!reading.live || (phase !== 'count-in' && phase !== 'playing')) return;
       // A reading describes its whole window: its pitch belongs to the window's middle.
+      readings.push(reading);
       samples.push({
         timeMs: (reading.windowStartMs + reading.windowEndMs) / 2,
         hz: reading.hz,
@@ -297,9 +344,9 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     },
     onNote(event) {
       const phase = state.get().phase;
-      if (event.type === 'note-on' && (phase === 'count-in' || phase === 'playing')) {
-        onsetsMs.push(event.onsetMs);
-      }
+      if (phase !== 'count-in' && phase !== 'playing') return;
+      events.push(event);
+      if (event.type === 'note-on') onsetsMs.push(event.onsetMs);
     },
     tick(nowMs) {
       const current = state.get();

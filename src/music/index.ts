@@ -62,3 +62,10 @@ export { createLiveAssessor, type LiveAssessor } from './assessment/live-assesso
 export type { TimingReference } from './assessment/timing';
 export type { PerformanceReading, PerformanceEvent } from './assessment/performance';
 export { scoreToMusicXml } from './score/musicxml-write';
+export { scoreFromPassage, type PassageNoteAim } from './assessment/passage-score';
+export {
+  asNoteScore,
+  type AsNoteScoreContext,
+  type AttackMeasure,
+} from './assessment/as-note-score';
+export { signatureOfKey } from './assessment/key-spelling';

@@ -196,7 +196,7 @@ describe('the assessor', () => {
   });
 
   it('rejects options out of range with the range in the message', () => {
-    expect(() => assess(scale, play(scale), { bandCents: 80 })).toThrow('band must be 2..50 cents');
+    expect(() => assess(scale, play(scale), { bandCents: 80 })).toThrow('band must be 1..50 cents');
     expect(() => assess(scale, play(scale), { a4Hz: 300 })).toThrow(RangeError);
   });
 });

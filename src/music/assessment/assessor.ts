@@ -78,7 +78,15 @@ export function assessPerformance(
     midi: concertMidiOf(score, note),
     barStart: i === 0 || score.notes[i - 1]?.measureIndex !== note.measureIndex,
   }));
-  const alignment = alignSegments(followed, segments, timing.kind === 'free' ? {} : { tempoRatio });
+  const alignment = alignSegments(
+    followed,
+    segments,
+    timing.kind === 'free'
+      ? {}
+      : timing.kind === 'click'
+        ? { tempoRatio, clickOriginMs: timing.originMs }
+        : { tempoRatio },
+  );
   const segmentAt = (i: number): PlayedSegment | null => {
     const s = alignment.segmentOf[i] as number;
     return s >= 0 ? (segments[s] as PlayedSegment) : null;
@@ -102,10 +110,46 @@ export function assessPerformance(
     (k) => Math.abs(deviations[k] as number) >= (toleranceMs[k] as number),
   );
 
+  /**
+   * For a note no segment was matched to: the concert MIDI the note before was still holding
+   * through most of this note's time (a slur that never moved), or null.
+   */
+  const heldThrough = (i: number): number | null => {
+    const previous = i > 0 ? segmentAt(i - 1) : null;
+    const note = score.notes[i] as ScoreNote;
+    const before = score.notes[i - 1];
+    if (!previous || !before || !Number.isFinite(previous.midi)) return null;
+    const dueMs = previous.onsetMs + (note.startMs - before.startMs) * tempoRatio;
+    const heldMidi = Math.round(previous.midi);
+    const stillHolding = previous.offsetMs >= dueMs + 0.5 * note.durationMs * tempoRatio;
+    return stillHolding && heldMidi !== (followed[i] as FollowedNote).midi ? heldMidi : null;
+  };
   const notes: NoteAssessment[] = score.notes.map((note, i) => {
     const segment = segmentAt(i);
     const written = asciiName(note.written);
     if (!segment) {
+      const heldOver = heldThrough(i);
+      if (heldOver !== null) {
+        // The note before was held on through this one's time: a different pitch was held.
+        const heard = asciiName(
+          spellInSignature(
+            heldOver - score.transposition.semitones,
+            keyAt(score, note.startQuarters),
+          ),
+        );
+        return {
+          index: note.index,
+          measure: note.measure,
+          written,
+          onsetMs: null,
+          heard,
+          cents: null,
+          verdict: 'wrong',
+          flags: [],
+          scores: { pitch: 0, timing: 0, steadiness: 0 },
+          reasons: [`Heard ${heard}, not ${written}: held on from the note before`],
+        };
+      }
       return {
         index: note.index,
         measure: note.measure,
@@ -122,7 +166,8 @@ export function assessPerformance(
     const expected = followed[i] as FollowedNote;
     const heardMidi = Math.round(segment.midi);
     const right = heardMidi === expected.midi;
-    const cents = 100 * (segment.midi - heardMidi);
+    // Off the note's aim (a 7th partial aims about −31 ¢), the heard note's name from ET.
+    const cents = 100 * (segment.midi - heardMidi) - (right ? (note.aimCents ?? 0) : 0);
     // The note lasts until the next judged note starts (whatever the attempt), or its length.
     let spanEndMs = segment.onsetMs + note.durationMs * tempoRatio + 150;
     const s = alignment.segmentOf[i] as number;

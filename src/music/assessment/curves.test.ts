@@ -64,8 +64,8 @@ describe('assessment curves', () => {
     expect(crackCost(10_000)).toBe(70);
   });
 
-  it('refuses a band outside 2..50 cents, naming the range', () => {
-    expect(() => validateBandCents(1)).toThrow('band must be 2..50 cents, got 1');
+  it('refuses a band outside 1..50 cents, naming the range', () => {
+    expect(() => validateBandCents(0.5)).toThrow('band must be 1..50 cents, got 0.5');
     expect(() => validateBandCents(Number.NaN)).toThrow(RangeError);
     expect(validateBandCents(25)).toBe(25);
   });

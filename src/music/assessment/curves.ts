@@ -13,7 +13,8 @@ export const MAX_POINTS_PER_CENT = 3;
 export const MAX_POINTS_PER_10_MS = 3;
 
 /** The pitch band a player sets (±cents around the target): 2..50. */
-export const MIN_BAND_CENTS = 2;
+/** 1 ¢: the app's own in-tune setting goes down to ±1 ¢ (settings.ts IN_TUNE_CENTS_RANGE). */
+export const MIN_BAND_CENTS = 1;
 export const MAX_BAND_CENTS = 50;
 export const DEFAULT_BAND_CENTS = 10;
 

@@ -81,7 +81,17 @@ export interface FollowerOptions {
    * player's own.
    */
   readonly tempoRatio?: number;
+  /**
+   * With a click: where the score's time 0 fell on the performance's clock, ms. A segment far
+   * from its note's click (more than CLICK_FREE_MS) is then a worse match for it, so a lip slur
+   * that cracks up to the next partial on the beat reads as that note cracked, not as the next
+   * note a beat early. Lost after a jump (a restart is off the first pass's grid).
+   */
+  readonly clickOriginMs?: number;
 }
+
+/** Off its click by less than this a note fits as well as on it, ms (late is not wrong). */
+const CLICK_FREE_MS = 150;
 
 export interface ScoreFollower {
   /** Feed the next played segment (in time order). */
@@ -102,7 +112,10 @@ export function createScoreFollower(
   let lastOnset = new Float64Array(width);
   let lastStart = new Float64Array(width);
   let ratio = new Float64Array(width);
+  /** 1 while the best path into a cell has not jumped: the click still places its notes. */
+  let onClick = new Uint8Array(width);
   let next = {
+    onClick: new Uint8Array(width),
     cost: new Float64Array(width),
     lastOnset: new Float64Array(width),
     lastStart: new Float64Array(width),
@@ -130,6 +143,7 @@ export function createScoreFollower(
     lastOnset[i] = Number.NaN;
     lastStart[i] = Number.NaN;
     ratio[i] = startRatio;
+    onClick[i] = first[i] === OP_START && i > 0 ? 0 : 1;
   }
   ops.push(first);
   jumpFrom.push(-1);
@@ -142,6 +156,14 @@ export function createScoreFollower(
     const played = segment.onsetMs - onset;
     const deviation = Math.abs(Math.log((Math.max(0, played) + 60) / (written * r + 60)));
     return Math.min(COST.timing, 1.2 * deviation);
+  }
+
+  const clickOriginMs = options.clickOriginMs ?? Number.NaN;
+  const clickRatio = Number.isFinite(givenRatio) ? givenRatio : 1;
+  function clickCost(p: number, segment: PlayedSegment, note: FollowedNote): number {
+    if (!Number.isFinite(clickOriginMs) || onClick[p] !== 1) return 0;
+    const offMs = Math.abs(segment.onsetMs - (clickOriginMs + note.startMs * clickRatio));
+    return Math.min(COST.timing, Math.max(0, offMs - CLICK_FREE_MS) / 200);
   }
 
   function updatedRatio(p: number, segment: PlayedSegment, note: FollowedNote): number {
@@ -168,6 +190,7 @@ export function createScoreFollower(
       next.lastOnset[i] = lastOnset[i] as number;
       next.lastStart[i] = lastStart[i] as number;
       next.ratio[i] = ratio[i] as number;
+      next.onClick[i] = onClick[i] as number;
       row[i] = OP_INSERT;
       if ((cost[i] as number) < (cost[best] as number)) best = i;
     }
@@ -175,7 +198,8 @@ export function createScoreFollower(
       const note = notes[i] as FollowedNote;
       const pitch = pitchCost(segment, note);
       if (!Number.isFinite(pitch)) break;
-      const match = (cost[i] as number) + pitch + timingCost(i, segment, note);
+      const match =
+        (cost[i] as number) + pitch + timingCost(i, segment, note) + clickCost(i, segment, note);
       const jump =
         (cost[best] as number) + COST.jump + (note.barStart ? 0 : COST.jumpInsideBar) + pitch;
       const useJump = jump < match && best !== i;
@@ -185,6 +209,7 @@ export function createScoreFollower(
         next.lastOnset[i + 1] = segment.onsetMs;
         next.lastStart[i + 1] = note.startMs;
         next.ratio[i + 1] = useJump ? (ratio[best] as number) : updatedRatio(i, segment, note);
+        next.onClick[i + 1] = useJump ? 0 : (onClick[i] as number);
         row[i + 1] = useJump ? OP_JUMP : OP_MATCH;
       }
     }
@@ -196,13 +221,15 @@ export function createScoreFollower(
         next.lastOnset[i] = next.lastOnset[i - 1] as number;
         next.lastStart[i] = next.lastStart[i - 1] as number;
         next.ratio[i] = next.ratio[i - 1] as number;
+        next.onClick[i] = next.onClick[i - 1] as number;
         row[i] = OP_MISS;
       }
     }
     ops.push(row);
     jumpFrom.push(best);
-    const swap = { cost, lastOnset, lastStart, ratio };
+    const swap = { cost, lastOnset, lastStart, ratio, onClick };
     cost = next.cost;
+    onClick = next.onClick;
     lastOnset = next.lastOnset;
     lastStart = next.lastStart;
     ratio = next.ratio;

@@ -26,3 +26,16 @@ export function keyOfSignature(signature: KeySignature): KeyOfPassage {
 export function spellInSignature(midi: number, signature: KeySignature): SpelledNote {
   return spellInKey(midi, keyOfSignature(signature));
 }
+
+/**
+ * The key signature of a key (the inverse of `keyOfSignature`): the one number of fifths, −7..7,
+ * whose key has this tonic letter, accidental and mode; C major (0) for a key no signature has.
+ */
+export function signatureOfKey(key: KeyOfPassage): KeySignature {
+  const mode = key.minor ? 'minor' : 'major';
+  for (let fifths = -7; fifths <= 7; fifths++) {
+    const k = keyOfSignature({ fifths, mode });
+    if (k.letter === key.letter && k.accidental === key.accidental) return { fifths, mode };
+  }
+  return { fifths: 0, mode };
+}

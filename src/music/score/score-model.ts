@@ -52,6 +52,11 @@ export interface ScoreNote {
   readonly durationMs: number;
   /** Reached from the previous note without a new tongue stroke (under a slur). */
   readonly slurredFromPrevious: boolean;
+  /**
+   * Where the player is asked to aim, cents from equal temperament (absent: 0). A lip slur's 7th
+   * partial is played where the horn puts it, about −31 ¢ (trumpet.md, partials); judged from there.
+   */
+  readonly aimCents?: number;
 }
 
 /** A measure in performance order (a repeated measure appears once per time it is played). */
