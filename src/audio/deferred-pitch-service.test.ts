@@ -23,7 +23,6 @@ function fakeService() {
     notes: createEmitter<NoteEvent>(),
     status,
     mode,
-    setDrone: (hz: readonly number[]) => void calls.push(`drone ${hz.join(',')}`),
     setMode: (change: Partial<AnalysisMode>) => {
       calls.push(`mode ${JSON.stringify(change)}`);
       mode.set({ ...mode.get(), ...change });
@@ -91,16 +90,15 @@ describe('deferred pitch service', () => {
     expect(seen).toEqual(['connecting', 'connected']); // no flash of 'stopped' in between
   });
 
-  it('calls made before the load reach the real service in order (mode and drone first)', async () => {
+  it('calls made before the load reach the real service in order (mode first)', async () => {
     const { load, finish } = manualLoad();
     const { service, calls } = fakeService();
     const deferred = createDeferredPitchService(load);
     const modeSet = deferred.setMode({ response: 'fast' });
-    deferred.setDrone([233.08, 349.23]);
     const connected = deferred.connect();
     finish(service);
     await Promise.all([modeSet, connected]);
-    expect(calls).toEqual(['drone 233.08,349.23', 'mode {"response":"fast"}', 'connect']);
+    expect(calls).toEqual(['mode {"response":"fast"}', 'connect']);
     expect(deferred.mode.get().response).toBe('fast');
   });
 
@@ -141,8 +139,6 @@ describe('deferred pitch service', () => {
     expect(calls).toEqual(['resume']);
     void deferred.connect();
     expect(calls).toEqual(['resume', 'connect']);
-    deferred.setDrone([440]);
-    expect(calls.at(-1)).toBe('drone 440');
   });
 
   it('a failed load says the engine could not be loaded; Retry (connect) loads again and keeps the mode', async () => {

@@ -31,14 +31,12 @@ export function createDeferredPitchService(
   const notes = createEmitter<NoteEvent>();
   let real: TappablePitchService | undefined;
   let loading: Promise<TappablePitchService> | undefined;
-  let drone: readonly number[] = [];
   // Mode changes asked for before the service exists, kept until one loads (a failed load must
   // not lose them: the retry's service starts in the asked-for mode).
   let pendingMode: Partial<AnalysisMode> | undefined;
 
   const adopt = (service: TappablePitchService): TappablePitchService => {
     real = service;
-    if (drone.length > 0) service.setDrone(drone);
     if (pendingMode) {
       const change = pendingMode;
       pendingMode = undefined;
@@ -85,10 +83,6 @@ export function createDeferredPitchService(
     notes,
     status,
     mode,
-    setDrone(hz) {
-      drone = [...hz];
-      real?.setDrone(drone);
-    },
     async setMode(change) {
       if (real) return real.setMode(change);
       pendingMode = { ...pendingMode, ...change };

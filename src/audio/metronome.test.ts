@@ -1,40 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { audioTimeToPerformanceMs } from './audio-clock';
-import { beatsDue, createMetronome, validateTempoBpm } from './metronome';
-
-/** Just enough of an AudioContext to record when clicks are scheduled. */
-function fakeContext() {
-  const starts: { atS: number; hz: number }[] = [];
-  const param = () => ({
-    value: 0,
-    setValueAtTime() {},
-    linearRampToValueAtTime() {},
-    exponentialRampToValueAtTime() {},
-  });
-  const node = () => ({ connect: (n: unknown) => n, disconnect() {} });
-  const context = {
-    currentTime: 10,
-    state: 'running',
-    destination: {},
-    createOscillator() {
-      const osc = {
-        ...node(),
-        frequency: param(),
-        onended: null as null | (() => void),
-        start(atS: number) {
-          starts.push({ atS, hz: osc.frequency.value });
-        },
-        stop() {},
-      };
-      return osc;
-    },
-    createGain: () => ({ ...node(), gain: param() }),
-    getOutputTimestamp: () => ({ contextTime: 10, performanceTime: 5000 }),
-    resume: () => Promise.resolve(),
-    close: () => Promise.resolve(),
-  };
-  return { context: context as unknown as AudioContext, starts, raw: context };
-}
+import { createMetronome, steadyBeats, validateTempoBpm } from './metronome';
+import { createAudioSession } from './output/audio-session';
+import { FakeOutputContext, manualTimers } from './testing/fake-output-audio';
 
 describe('metronome', () => {
   it('refuses tempos outside 40–208 bpm, naming the range', () => {
@@ -42,38 +10,54 @@ describe('metronome', () => {
     expect(() => validateTempoBpm(209)).toThrow(/40–208/);
     expect(validateTempoBpm(208)).toBe(208);
     expect(() => createMetronome({ tempoBpm: 300 })).toThrow(/40–208/);
+    expect(() => steadyBeats(120, 0)).toThrow('beatsPerBar must be an integer 1–16, got 0');
   });
 
-  it('schedules only the beats inside the look-ahead window', () => {
-    expect(beatsDue(0, 1, 0.5, 0.9, 0.12)).toEqual([0]);
-    expect(beatsDue(1, 1, 0.5, 1.0, 0.12)).toEqual([]);
-    expect(beatsDue(1, 1, 0.5, 1.4, 0.12)).toEqual([1]);
-    // A timer that woke 1 s late catches up with every missed beat at its exact time.
-    expect(beatsDue(1, 1, 0.5, 2.45, 0.12)).toEqual([1, 2, 3]);
+  it('a steady beat: one click per beat, the bar’s first accented, bars and beats counted', () => {
+    const source = steadyBeats(90, 3);
+    const first = Array.from({ length: 7 }, () => source.next());
+    expect(first.map((c) => c?.offsetS.toFixed(4))).toEqual(
+      [0, 1, 2, 3, 4, 5, 6].map((i) => ((i * 60) / 90).toFixed(4)),
+    );
+    expect(first.map((c) => c?.kind)).toEqual([
+      'accent',
+      'beat',
+      'beat',
+      'accent',
+      'beat',
+      'beat',
+      'accent',
+    ]);
+    expect(first.map((c) => [c?.bar, c?.beat])).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [1, 0],
+      [1, 1],
+      [1, 2],
+      [2, 0],
+    ]);
   });
 
-  it('places clicks on the audio clock at exact beat times, accenting the bar', async () => {
-    const { context, starts, raw } = fakeContext();
-    let tick: () => void = () => {};
-    const metronome = createMetronome({
-      tempoBpm: 120,
-      context,
-      setInterval: (cb) => {
-        tick = cb;
-        return 1;
-      },
-      clearInterval: () => {},
-    });
+  it('clicks on the session’s clock at exact beat times, accenting the bar', async () => {
+    const timers = manualTimers();
+    const context = new FakeOutputContext();
+    context.currentTime = 10;
+    context.getOutputTimestamp = () => ({ contextTime: 10, performanceTime: 5000 });
+    const session = createAudioSession({ createContext: () => context.asContext(), ...timers });
+    const metronome = createMetronome({ tempoBpm: 120, session });
     const start = await metronome.start(0.2);
     expect(start.startS).toBeCloseTo(10.2, 9);
     expect(start.startMs).toBeCloseTo(5200, 6);
     expect(start.beatMs).toBe(500);
-    for (let t = 10; t < 12.2; t += 0.037) {
-      raw.currentTime = t; // an irregular timer: clicks must not move with it
-      tick();
-    }
-    expect(starts.map((s) => Number(s.atS.toFixed(6)))).toEqual([10.2, 10.7, 11.2, 11.7, 12.2]);
-    expect(starts.map((s) => s.hz)).toEqual([1760, 1320, 1320, 1320, 1760]);
+    expect(metronome.running).toBe(true);
+    // An irregular timer: clicks must not move with it.
+    timers.advance(2200, (ms) => (context.currentTime = 10 + ms / 1000 + (ms % 7) / 1000));
+    const starts = context.oscillators.filter((o) => (o.startedAt ?? 99) <= 12.2);
+    expect(starts.map((o) => Number(o.startedAt?.toFixed(6)))).toEqual([
+      10.2, 10.7, 11.2, 11.7, 12.2,
+    ]);
+    expect(starts.map((o) => o.frequency.value)).toEqual([1760, 1320, 1320, 1320, 1760]);
     metronome.stop();
     expect(metronome.running).toBe(false);
   });

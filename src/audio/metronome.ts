@@ -1,16 +1,11 @@
 /**
- * Metronome: an audible click scheduled on the audio clock with look-ahead ("A Tale of Two
- * Clocks", C. Wilson, web.dev 2013). A coarse main-thread timer only wakes the scheduler; every
- * click is placed at an exact `AudioContext.currentTime`, so timer jitter never moves a click.
+ * Metronome: a steady beat with the bar's first beat accented, as a ClickSource sounded by the
+ * audio session on its one clock (`output/audio-session.ts`, look-ahead scheduling there).
  */
-import { audioTimeToPerformanceMs } from './audio-clock';
+import type { Click, ClickSource } from './output/click-source';
+import { getAudioSession, type AudioSession, type ClickTrack } from './output/audio-session';
 
 export const TEMPO_BPM_RANGE = { min: 40, max: 208 } as const;
-/** How far ahead clicks are scheduled, seconds; longer than the worst timer delay we expect. */
-export const LOOK_AHEAD_S = 0.12;
-/** How often the scheduler wakes, ms. */
-export const SCHEDULER_INTERVAL_MS = 25;
-const CLICK_S = 0.03;
 
 export function validateTempoBpm(bpm: number): number {
   const { min, max } = TEMPO_BPM_RANGE;
@@ -20,20 +15,30 @@ export function validateTempoBpm(bpm: number): number {
   return bpm;
 }
 
-/**
- * Beat indices to schedule now: every beat from `nextBeat` whose time falls before
- * `nowS + lookAheadS`. Pure (the scheduler's only decision), so it is unit-tested.
- */
-export function beatsDue(
-  nextBeat: number,
-  startS: number,
-  beatS: number,
-  nowS: number,
-  lookAheadS: number = LOOK_AHEAD_S,
-): number[] {
-  const due: number[] = [];
-  for (let beat = nextBeat; startS + beat * beatS < nowS + lookAheadS; beat++) due.push(beat);
-  return due;
+function validateBeatsPerBar(beatsPerBar: number): number {
+  if (!Number.isInteger(beatsPerBar) || beatsPerBar < 1 || beatsPerBar > 16) {
+    throw new RangeError(`beatsPerBar must be an integer 1–16, got ${beatsPerBar}`);
+  }
+  return beatsPerBar;
+}
+
+/** An endless steady beat: `accent` on each bar's first beat, `beat` on the others. */
+export function steadyBeats(tempoBpm: number, beatsPerBar = 4): ClickSource {
+  const beatS = 60 / validateTempoBpm(tempoBpm);
+  validateBeatsPerBar(beatsPerBar);
+  let index = 0;
+  return {
+    next(): Click {
+      const i = index++;
+      const beat = i % beatsPerBar;
+      return {
+        offsetS: i * beatS,
+        kind: beat === 0 ? 'accent' : 'beat',
+        bar: Math.floor(i / beatsPerBar),
+        beat,
+      };
+    },
+  };
 }
 
 export interface MetronomeOptions {
@@ -42,11 +47,8 @@ export interface MetronomeOptions {
   beatsPerBar?: number;
   /** 0..1, default 0.5. */
   volume?: number;
-  /** Share a context (not closed by `dispose()`); default: a private one. */
-  context?: AudioContext;
-  /** Timer used to wake the scheduler (tests pass a fake). */
-  setInterval?: (callback: () => void, ms: number) => number;
-  clearInterval?: (id: number) => void;
+  /** Default: the app's audio session. */
+  session?: AudioSession;
 }
 
 export interface MetronomeStart {
@@ -68,71 +70,30 @@ export interface Metronome {
 
 export function createMetronome(options: MetronomeOptions): Metronome {
   const tempoBpm = validateTempoBpm(options.tempoBpm);
-  const beatsPerBar = options.beatsPerBar ?? 4;
-  if (!Number.isInteger(beatsPerBar) || beatsPerBar < 1 || beatsPerBar > 16) {
-    throw new RangeError(`beatsPerBar must be an integer 1–16, got ${beatsPerBar}`);
-  }
+  const beatsPerBar = validateBeatsPerBar(options.beatsPerBar ?? 4);
   const volume = options.volume ?? 0.5;
   if (!(volume >= 0 && volume <= 1)) throw new RangeError(`volume must be 0..1, got ${volume}`);
-  const every = options.setInterval ?? ((cb, ms) => window.setInterval(cb, ms));
-  const cancel = options.clearInterval ?? ((id) => window.clearInterval(id));
-  const ownsContext = options.context === undefined;
-  let context = options.context;
-  const beatS = 60 / tempoBpm;
-  let timer: number | undefined;
-  let nextBeat = 0;
-  let startS = 0;
-
-  const click = (ctx: AudioContext, atS: number, accent: boolean): void => {
-    const osc = ctx.createOscillator();
-    const gain = ctx.createGain();
-    osc.frequency.value = accent ? 1760 : 1320;
-    gain.gain.setValueAtTime(0, atS);
-    gain.gain.linearRampToValueAtTime(volume, atS + 0.002);
-    gain.gain.exponentialRampToValueAtTime(0.0001, atS + CLICK_S);
-    osc.connect(gain).connect(ctx.destination);
-    osc.start(atS);
-    osc.stop(atS + CLICK_S + 0.01);
-    osc.onended = () => {
-      osc.disconnect();
-      gain.disconnect();
-    };
-  };
-
-  const schedule = (): void => {
-    const ctx = context;
-    if (!ctx) return;
-    for (const beat of beatsDue(nextBeat, startS, beatS, ctx.currentTime)) {
-      click(ctx, startS + beat * beatS, beat % beatsPerBar === 0);
-      nextBeat = beat + 1;
-    }
-  };
-
+  let track: ClickTrack | undefined;
+  const beatMs = 60_000 / tempoBpm;
   return {
     get running() {
-      return timer !== undefined;
+      return track?.running ?? false;
     },
     tempoBpm,
     async start(leadInS = 0.2) {
-      context ??= new AudioContext();
-      if (context.state === 'suspended') await context.resume();
-      if (timer !== undefined) cancel(timer);
-      nextBeat = 0;
-      startS = context.currentTime + leadInS;
-      schedule();
-      timer = every(schedule, SCHEDULER_INTERVAL_MS);
-      const startMs = audioTimeToPerformanceMs(context, startS);
-      return { startS, startMs, beatMs: beatS * 1000 };
+      track?.stop();
+      const session = options.session ?? getAudioSession();
+      track = session.clicks.play(steadyBeats(tempoBpm, beatsPerBar), { leadInS, volume });
+      const { startS, startMs } = await track.started;
+      return { startS, startMs, beatMs };
     },
     stop() {
-      if (timer !== undefined) cancel(timer);
-      timer = undefined;
+      track?.stop();
     },
     async dispose() {
-      if (timer !== undefined) cancel(timer);
-      timer = undefined;
-      if (ownsContext && context && context.state !== 'closed') await context.close();
-      context = undefined;
+      track?.stop();
+      track = undefined;
+      await Promise.resolve();
     },
   };
 }

@@ -104,12 +104,6 @@ export interface PitchService {
   readonly status: ReadonlyObservable<PitchServiceStatus>;
   /** The running analysis mode (views read it here, never from the settings). */
   readonly mode: ReadonlyObservable<AnalysisMode>;
-  /**
-   * The frequencies the app's own drone is playing now, Hz (empty: none; at most
-   * MAX_DRONE_VOICES). The audio thread subtracts them from what the microphone hears, so the
-   * stream reads the player, not the phone's speaker. Kept across reconnects.
-   */
-  setDrone(hz: readonly number[]): void;
   /** Change the mode; a running session restarts its audio thread if the response changes. */
   setMode(mode: Partial<AnalysisMode>): Promise<void>;
   connect(): Promise<void>;

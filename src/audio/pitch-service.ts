@@ -9,6 +9,7 @@ import {
   type FromWorkletMessage,
 } from './messages';
 import { MAX_DRONE_VOICES } from './drone-canceller';
+import { getAudioSession } from './output/audio-session';
 import { buildAudioGraph, teardownAudioGraph, waitForReady } from './audio-graph';
 import type { MicrophoneTap } from './recorder';
 import type { NoteEvent } from './note-tracker';
@@ -45,6 +46,11 @@ export interface PitchServiceDeps {
   engineUrl: string;
   workletUrl: string;
   createContext?: () => AudioContext;
+  /**
+   * Gives back a context from `createContext` once this service is done with it. Default for
+   * both: the audio session's shared context (`output/audio-session.ts`).
+   */
+  releaseContext?: (context: AudioContext) => Promise<void>;
   /** Default: `navigator.mediaDevices` (undefined in an insecure context). */
   mediaDevices?: () => MediaDevices | undefined;
   loadEngine?: (url: string) => Promise<WebAssembly.Module>;
@@ -78,6 +84,13 @@ export interface PitchServiceDiagnostics {
 }
 
 export interface WebPitchService extends PitchService {
+  /**
+   * The frequencies the app's own drone makes sound now, Hz (empty: none; at most
+   * MAX_DRONE_VOICES). The audio thread subtracts them from what the microphone hears, so the
+   * stream reads the player, not the phone's speaker. Kept across reconnects. Called only by
+   * the audio session's wiring (`web-pitch-service.ts`): views ask the session for a drone.
+   */
+  setDrone(hz: readonly number[]): void;
   diagnostics(): PitchServiceDiagnostics;
   /** The running analyser (level meter / spectrum), or null when stopped. */
   analyser(): AnalyserNode | null;
@@ -99,8 +112,10 @@ interface Session {
 }
 
 export function createPitchService(deps: PitchServiceDeps): WebPitchService {
-  const createContext =
-    deps.createContext ?? (() => new AudioContext({ latencyHint: 'interactive' }));
+  // The app's one context (issue 20), shared with drones and click tracks.
+  const createContext = deps.createContext ?? (() => getAudioSession().acquire());
+  const releaseContext =
+    deps.releaseContext ?? ((context: AudioContext) => getAudioSession().release(context));
   const mediaDevices =
     deps.mediaDevices ??
     (() => (typeof navigator === 'undefined' ? undefined : navigator.mediaDevices));
@@ -166,14 +181,8 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
     }
     s.context.onstatechange = null;
     await teardownAudioGraph(s, s.context.state === 'running');
-    if (s.context.state !== 'closed') {
-      try {
-        await s.context.close();
-      } catch {
-        // Already closing: nothing else to free.
-      }
-      counts.contextsClosed++;
-    }
+    if (s.context.state !== 'closed') counts.contextsClosed++;
+    await releaseContext(s.context);
   }
 
   function onWorkletMessage(s: Session, data: FromWorkletMessage): void {

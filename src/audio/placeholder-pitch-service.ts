@@ -24,9 +24,6 @@ export function createPlaceholderPitchService(
     notes: createEmitter<NoteEvent>(),
     mode,
     status,
-    setDrone() {
-      // No microphone, nothing to subtract from.
-    },
     setMode(change) {
       mode.set({ ...mode.get(), ...change });
       return Promise.resolve();

@@ -1,5 +1,6 @@
 import engineUrl from '../../engine/build/pitch-engine.wasm?url';
 import workletUrl from './accumulator.worklet.ts?worker&url';
+import { getAudioSession } from './output/audio-session';
 import { createPitchService, type WebPitchService } from './pitch-service';
 
 declare global {
@@ -10,10 +11,15 @@ declare global {
 /**
  * The app's real pitch service: engine `.wasm` and accumulator worklet as Vite emits them (real
  * files beside the scripts, fetched same-origin). Its analysis mode is set from the settings by
- * `src/shell/analysis-mode.ts`, wired once at start-up.
+ * `src/shell/analysis-mode.ts`, wired once at start-up; its context and drone cancellation come
+ * from the audio session (`output/audio-session.ts`).
  */
 export function createWebPitchService(): WebPitchService {
   const service = createPitchService({ engineUrl, workletUrl });
+  // The one caller of setDrone: the session knows what its drones make sound, tails included.
+  const session = getAudioSession();
+  service.setDrone(session.cancellationHz.get());
+  session.cancellationHz.subscribe((hz) => service.setDrone(hz));
   globalThis.__embouchurePitchService = service;
   return service;
 }

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionDriver } from './use-session-driver';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { useObservable } from '../lib/use-observable';
-import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
+import { getAudioSession, type DroneHandle } from '../audio/output/audio-session';
 import type { HistoryStore } from '../history/history-db';
 import { noteName, formatCents, spelledNoteName } from '../music';
 import { useSettings } from '../settings';
@@ -50,27 +50,31 @@ export function IntervalsExercise(props: {
     [round, directions, settings.transposition, settings.a4Hz, settings.spelling],
   );
   const state = useObservable(session.state);
-  const tone = useRef<ReferenceTone | null>(null);
+  const tone = useRef<DroneHandle | null>(null);
   const [startedAt, setStartedAt] = useState<Date | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
   useSessionDriver(service, session, 200);
   useEffect(
     () => () => {
-      void tone.current?.dispose();
+      tone.current?.release();
     },
     [],
   );
 
   const ask = (): void => {
     if (!startedAt) setStartedAt(new Date());
-    tone.current ??= createReferenceTone();
-    const reference = tone.current;
+    tone.current?.release();
     session.ask(performance.now());
-    void reference
-      .start(session.referenceHz(state.index))
-      .catch((e: unknown) => setMessage(`The reference tone could not play: ${String(e)}`));
-    window.setTimeout(() => reference.stop(), REFERENCE_MS);
+    // Brass-like: its harmonics make beats easier to hear; the session cancels all of them.
+    const reference = getAudioSession().drone.play([session.referenceHz(state.index)], {
+      timbre: 'brass',
+    });
+    tone.current = reference;
+    reference.started.catch((e: unknown) =>
+      setMessage(`The reference tone could not play: ${String(e)}`),
+    );
+    window.setTimeout(() => reference.release(), REFERENCE_MS);
   };
 
   const content = useMemo(

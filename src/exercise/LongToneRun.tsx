@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { useObservable } from '../lib/use-observable';
-import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
+import { getAudioSession, type DroneHandle } from '../audio/output/audio-session';
 import type { HistoryStore } from '../history/history-db';
 import {
   fingeringFor,
@@ -89,7 +89,7 @@ export function LongToneRun(props: {
     () => longTonePassage(notes, setup.pattern !== 'single' && setup.restSeconds > 0),
     [notes, setup.pattern, setup.restSeconds],
   );
-  const drone = useRef<ReferenceTone | null>(null);
+  const drone = useRef<DroneHandle | null>(null);
 
   // Every reading goes to the session; React only hears about note boundaries.
   useSessionDriver(service, session);
@@ -109,22 +109,25 @@ export function LongToneRun(props: {
   useEffect(() => {
     if (!setup.drone) return;
     if (targetHz === null) {
-      drone.current?.stop();
-      service.setDrone([]);
+      drone.current?.release();
+      drone.current = null;
       return;
     }
-    // A sine the stream knows it is playing: it is subtracted from what the microphone hears, so
-    // the hold is the player's, not the drone's, without headphones (src/audio/drone-canceller.ts).
-    drone.current ??= createReferenceTone({ waveform: 'sine' });
-    service.setDrone([targetHz]);
-    void drone.current.start(targetHz).catch((e: unknown) => console.warn('drone failed', e));
-  }, [service, setup.drone, targetHz]);
+    // The session subtracts it from what the microphone hears, so the hold is the player's, not
+    // the drone's, without headphones (src/audio/output/audio-session.ts).
+    if (drone.current) {
+      drone.current.retune([targetHz]);
+      return;
+    }
+    drone.current = getAudioSession().drone.play([targetHz]);
+    drone.current.started.catch((e: unknown) => console.warn('drone failed', e));
+  }, [setup.drone, targetHz]);
   useEffect(
     () => () => {
-      void drone.current?.dispose();
-      service.setDrone([]);
+      drone.current?.release();
+      drone.current = null;
     },
-    [service],
+    [],
   );
 
   if (state.phase === 'done') {

@@ -3,7 +3,7 @@ import { useSessionDriver } from './use-session-driver';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { useObservable } from '../lib/use-observable';
 import { createMetronome, type Metronome } from '../audio/metronome';
-import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
+import { getAudioSession, type DroneHandle } from '../audio/output/audio-session';
 import type { HistoryStore } from '../history/history-db';
 import type { AttemptRecord, ExerciseKind } from '../history/records';
 import {
@@ -84,7 +84,7 @@ export function TimedExercise(props: {
   const notes = useMemo(() => timedNotes(props.passage).map((n) => n.note), [props.passage]);
   const state = useObservable(session.state);
   const metronome = useRef<Metronome | null>(null);
-  const drone = useRef<ReferenceTone | null>(null);
+  const drone = useRef<DroneHandle | null>(null);
   const [startedAt, setStartedAt] = useState<Date | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -92,10 +92,9 @@ export function TimedExercise(props: {
   useEffect(
     () => () => {
       void metronome.current?.dispose();
-      void drone.current?.dispose();
-      service.setDrone([]);
+      drone.current?.release();
     },
-    [service],
+    [],
   );
 
   const start = async (): Promise<void> => {
@@ -103,11 +102,11 @@ export function TimedExercise(props: {
       metronome.current ??= createMetronome({ tempoBpm: props.tempoBpm });
       const beat0 = await metronome.current.start(0.3);
       if (props.droneMidi !== undefined) {
-        // A sine the stream subtracts from the microphone (src/audio/drone-canceller.ts).
-        drone.current ??= createReferenceTone({ volume: 0.12, waveform: 'sine' });
+        // The session tells the stream to subtract it from the microphone.
         const droneHz = writtenMidiToHz(props.droneMidi, instrument, settings.a4Hz);
-        service.setDrone([droneHz]);
-        await drone.current.start(droneHz);
+        drone.current?.release();
+        drone.current = getAudioSession().drone.play([droneHz], { volume: 0.12 });
+        await drone.current.started;
       }
       setStartedAt(new Date());
       session.begin(beat0.startMs);
@@ -154,9 +153,8 @@ export function TimedExercise(props: {
   useEffect(() => {
     if (state.phase !== 'done') return;
     metronome.current?.stop();
-    drone.current?.stop();
-    service.setDrone([]);
-  }, [service, state.phase]);
+    drone.current?.release();
+  }, [state.phase]);
 
   if (state.phase === 'done') {
     return (

@@ -1,9 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { createReferenceTone, type ReferenceTone } from '../audio/reference-tone';
+import { getAudioSession, type DroneHandle } from '../audio/output/audio-session';
 import { droneChordHz, noteName, writtenMidiToHz, type Temperament } from '../music';
 import { DRONE_ROOT_MIDI_RANGE, getSettingsStore, useSettings } from '../settings';
-import { usePitchService } from '../shared-ui/pitch-service-context';
 import { droneConcertRootName } from './drone-label';
+import {
+  droneGain,
+  droneVoicesHz,
+  loadDroneOptions,
+  saveDroneOptions,
+  type DroneOptions,
+} from './drone-options';
+import { DroneSoundControls } from './DroneSoundControls';
 import './drone.css';
 
 /** Written notes offered for the drone's root: the regular range, F♯3..C6. */
@@ -21,53 +28,70 @@ const TEMPERAMENT_LABELS: Readonly<Record<Temperament, string>> = {
  * The drone: a root (written pitch for the instrument, sounding at its concert pitch for the
  * current A4) and optionally its 5th and major 3rd, tuned in the chosen temperament, which also
  * sets what the tuner aims at (equal temperament, or just intonation against this root). It
- * retunes live, and tells the pitch service what it plays so the tuner subtracts it from the
- * microphone: it works through the phone's speaker, no headphones needed.
+ * retunes live; the audio session subtracts what it plays from the microphone, so it works
+ * through the phone's speaker, no headphones needed. Volume, octave and timbre are the player's
+ * (`drone-options.ts`); the tuner's targets stay on the root as written.
  */
 export function DroneControl() {
   const store = getSettingsStore();
   const settings = useSettings(store);
-  const service = usePitchService();
   const { transposition, a4Hz, spelling, temperament, droneRootWrittenMidi } = settings;
+  const [sound, setSound] = useState<DroneOptions>(loadDroneOptions);
+  const handle = useRef<DroneHandle | null>(null);
   const [on, setOn] = useState(false);
-  const toneRef = useRef<ReferenceTone | null>(null);
   const rootHz = writtenMidiToHz(droneRootWrittenMidi, transposition, a4Hz);
   const chord = { fifth: settings.droneFifth, third: settings.droneThird };
-  const voicesHz = droneChordHz(rootHz, chord, temperament);
+  const chordHz = droneChordHz(rootHz, chord, temperament);
+  const voicesHz = droneVoicesHz(chordHz, sound);
   const voicesKey = voicesHz.map((hz) => hz.toFixed(4)).join(' ');
+
+  const play = (hz: readonly number[], options: DroneOptions): void => {
+    handle.current?.release();
+    const drone = getAudioSession().drone.play(hz, {
+      volume: droneGain(options),
+      timbre: options.timbre,
+    });
+    handle.current = drone;
+    drone.started.catch((error: unknown) => {
+      console.warn('drone failed', error);
+      if (handle.current === drone) {
+        handle.current = null;
+        setOn(false);
+      }
+    });
+  };
 
   useEffect(
     () => () => {
-      void toneRef.current?.dispose();
-      toneRef.current = null;
-      service.setDrone([]);
+      handle.current?.release();
+      handle.current = null;
     },
-    [service],
+    [],
   );
 
   useEffect(() => {
+    if (on) handle.current?.retune(voicesKey.split(' ').map(Number));
+  }, [on, voicesKey]);
+
+  const changeSound = (change: Partial<DroneOptions>): void => {
+    const next = { ...sound, ...change };
+    setSound(next);
+    saveDroneOptions(next);
     if (!on) return;
-    const voices = voicesKey.split(' ').map(Number);
-    toneRef.current?.setFrequency(voices);
-    service.setDrone(voices);
-  }, [on, voicesKey, service]);
+    // A new timbre is a new voice (its wave is fixed); volume and octave change in place.
+    if (next.timbre !== sound.timbre) play(droneVoicesHz(chordHz, next), next);
+    else handle.current?.setVolume(droneGain(next));
+  };
 
   const toggle = () => {
     if (on) {
-      toneRef.current?.stop();
-      service.setDrone([]);
+      handle.current?.release();
+      handle.current = null;
       setOn(false);
       return;
     }
-    // Sines: only their own partials reach the microphone, which the pitch stream subtracts.
-    toneRef.current ??= createReferenceTone({ waveform: 'sine' });
-    // Called from the click: the tone's context may start only from a user gesture.
-    toneRef.current.start(voicesHz).catch((error: unknown) => {
-      console.warn('drone failed', error);
-      service.setDrone([]);
-      setOn(false);
-    });
-    service.setDrone(voicesHz);
+    // Called from the click: the session's context may start only from a user gesture.
+    play(voicesHz, sound);
     setOn(true);
   };
 
@@ -124,6 +148,7 @@ export function DroneControl() {
           </button>
         ))}
       </div>
+      <DroneSoundControls options={sound} onChange={changeSound} />
       <button
         type="button"
         className={on ? 'drone-play drone-play--on' : 'drone-play'}

@@ -120,6 +120,7 @@ export function createFakeService(
       contexts.push(context);
       return context as unknown as AudioContext;
     },
+    releaseContext: (context) => context.close(),
     mediaDevices: () => ({ getUserMedia }) as unknown as MediaDevices,
     loadEngine: async () => ({}) as WebAssembly.Module,
     createWorkletNode: (_context, _name, options) => {
