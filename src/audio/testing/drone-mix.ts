@@ -14,6 +14,17 @@ export interface DroneMixOptions {
   secondHarmonicDb?: number;
   /** Each voice's 3rd harmonic relative to its fundamental, dB (default none). */
   thirdHarmonicDb?: number;
+  /**
+   * The drone's own timbre: amplitudes of harmonics 1, 2, 3 … (e.g. TIMBRE_HARMONICS.brass);
+   * replaces the speaker harmonics above when given.
+   */
+  harmonics?: readonly number[];
+  /**
+   * The drone released at this time, s: from then it decays as the app's release does
+   * (exp(−t/τ), τ = `releaseTauS`, default 0.03) and is silent after 6 τ.
+   */
+  releaseAtS?: number;
+  releaseTauS?: number;
 }
 
 export function mixDrone(
@@ -28,18 +39,26 @@ export function mixDrone(
   const trumpetRms = Math.sqrt(energy / (to - from));
   const h2 = 10 ** ((options.secondHarmonicDb ?? -20) / 20);
   const h3 = options.thirdHarmonicDb === undefined ? 0 : 10 ** (options.thirdHarmonicDb / 20);
+  const harmonics = options.harmonics ?? [1, h2, h3];
   const voices = options.droneHz.length;
-  // Each voice a sine of amplitude a (RMS a/√2 · √(1 + h2² + h3²)); voices add in power.
+  // Each voice a sum of harmonics a·h_k (RMS a/√2 · √Σh_k²); voices add in power.
   const droneRms = trumpetRms * 10 ** (options.levelDb / 20);
-  const amplitude = (droneRms * Math.SQRT2) / Math.sqrt(voices * (1 + h2 * h2 + h3 * h3));
+  const power = harmonics.reduce((sum, h) => sum + h * h, 0);
+  const amplitude = (droneRms * Math.SQRT2) / Math.sqrt(voices * power);
+  const releaseAt = options.releaseAtS === undefined ? Infinity : options.releaseAtS * sampleRate;
+  const tau = (options.releaseTauS ?? 0.03) * sampleRate;
   const out = new Float32Array(samples.length);
   for (let i = 0; i < samples.length; i++) {
     let drone = 0;
     for (let v = 0; v < voices; v++) {
       const phase = (2 * Math.PI * (options.droneHz[v] as number) * i) / sampleRate + v;
-      drone += Math.sin(phase) + h2 * Math.sin(2 * phase + 0.5) + h3 * Math.sin(3 * phase + 1);
+      harmonics.forEach((h, k) => {
+        if (h !== 0) drone += h * Math.sin((k + 1) * phase + 0.5 * k);
+      });
     }
-    out[i] = (samples[i] as number) + amplitude * drone;
+    const envelope =
+      i < releaseAt ? 1 : i < releaseAt + 6 * tau ? Math.exp(-(i - releaseAt) / tau) : 0;
+    out[i] = (samples[i] as number) + amplitude * envelope * drone;
   }
   return out;
 }
