@@ -166,8 +166,8 @@ export default function TunerPage() {
             spelling={settings.spelling}
           />
         </PanelBoundary>
-        <TakesBar source="tuner" />
       </IonContent>
+      <TakesBar source="tuner" />
     </IonPage>
   );
 }

@@ -17,6 +17,8 @@ export function RecordButton(props: {
   service: PitchService;
   recorder: TakeRecorder;
   source: TakeSource;
+  /** In a header toolbar: the dot alone until recording (its name says what it does). */
+  compact?: boolean;
 }) {
   const { service, recorder, source } = props;
   const state = useObservable(recorder.state);
@@ -76,7 +78,9 @@ export function RecordButton(props: {
           <span className="record-button__label">Stop</span>
         </>
       ) : (
-        <span className="record-button__label">{busy ? 'Saving…' : 'Record'}</span>
+        !props.compact && (
+          <span className="record-button__label">{busy ? 'Saving…' : 'Record'}</span>
+        )
       )}
     </IonButton>
   );

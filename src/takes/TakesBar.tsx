@@ -7,15 +7,16 @@ import type { TakeSource } from './take-format';
 const TakesDock = lazyWithRetry(() => import('./TakesDock'));
 
 /**
- * The one line a page adds to record and review takes (`<TakesBar source="tuner" />`, last in its
- * IonContent): a Record button that stays in view while the microphone is listening, and Takes,
- * which opens the list, playback and study in a modal (no route, no tab).
+ * The one line a page adds to record and review takes, opening the list, playback and study in a
+ * modal (no route, no tab). `<TakesBar source="tuner" />` goes right after the page's IonContent
+ * (a strip above the tab bar: the content ends above it, nothing is covered);
+ * `<TakesBar compact … />` goes in a header toolbar while an exercise is on screen (one control).
  */
-export function TakesBar(props: { source: TakeSource }) {
+export function TakesBar(props: { source: TakeSource; compact?: boolean }) {
   return (
     <PanelBoundary name="Recording">
       <Suspense fallback={null}>
-        <TakesDock source={props.source} />
+        <TakesDock source={props.source} variant={props.compact ? 'compact' : 'bar'} />
       </Suspense>
     </PanelBoundary>
   );
