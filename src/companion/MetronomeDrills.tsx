@@ -1,0 +1,179 @@
+import type { GapBars, MetronomeConfig, SpeedTrainer } from './logic/metronome-source';
+
+const DEFAULT_GAP: GapBars = { playBars: 2, muteBars: 2 };
+
+/** A number field of at least 44 px that ignores what is not a whole number in range. */
+function Count(props: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  testId: string;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <label className="metronome__field metronome__field--count">
+      <span>{props.label}</span>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={props.min}
+        max={props.max}
+        value={props.value}
+        data-testid={props.testId}
+        onChange={(event) => {
+          const value = Number(event.target.value);
+          if (Number.isInteger(value) && value >= props.min && value <= props.max) {
+            props.onChange(value);
+          }
+        }}
+      />
+    </label>
+  );
+}
+
+/**
+ * The metronome's drills: the speed trainer (start → target, +N bpm every M bars, or one step per
+ * clean pass: exercises and pieces call the same raise, and this screen offers the button) and
+ * gap bars (play N bars, mute M: the player keeps time alone, the drift is measured).
+ */
+export function MetronomeDrills(props: {
+  config: MetronomeConfig;
+  playing: boolean;
+  onChange: (patch: Partial<MetronomeConfig>) => void;
+  onCleanPass: () => void;
+}) {
+  const { config, onChange } = props;
+  const trainer = config.trainer;
+  const gap = config.gap;
+  const defaultTrainer: SpeedTrainer = {
+    startBpm: config.bpm,
+    targetBpm: Math.min(300, config.bpm + 20),
+    stepBpm: 2,
+    everyBars: 4,
+    mode: 'bars',
+  };
+  const setTrainer = (patch: Partial<SpeedTrainer>) => {
+    if (!trainer) return;
+    const next = { ...trainer, ...patch };
+    if (next.targetBpm < next.startBpm) next.targetBpm = next.startBpm;
+    onChange({ trainer: next });
+  };
+  return (
+    <div className="metronome__drills">
+      <div className="metronome__row">
+        <button
+          type="button"
+          className={trainer ? 'metronome__chip metronome__chip--on' : 'metronome__chip'}
+          aria-pressed={trainer !== null}
+          data-testid="metronome-trainer"
+          onClick={() => onChange({ trainer: trainer ? null : defaultTrainer })}
+        >
+          Speed trainer
+        </button>
+        <button
+          type="button"
+          className={gap ? 'metronome__chip metronome__chip--on' : 'metronome__chip'}
+          aria-pressed={gap !== null}
+          data-testid="metronome-gap"
+          onClick={() => onChange({ gap: gap ? null : DEFAULT_GAP })}
+        >
+          Gap bars
+        </button>
+      </div>
+      {trainer && (
+        <fieldset className="metronome__group" data-testid="metronome-trainer-panel">
+          <legend>Speed trainer</legend>
+          <div className="metronome__row">
+            <Count
+              label="Start"
+              value={trainer.startBpm}
+              min={30}
+              max={300}
+              testId="trainer-start"
+              onChange={(startBpm) => setTrainer({ startBpm })}
+            />
+            <Count
+              label="Target"
+              value={trainer.targetBpm}
+              min={trainer.startBpm}
+              max={300}
+              testId="trainer-target"
+              onChange={(targetBpm) => setTrainer({ targetBpm })}
+            />
+          </div>
+          <div className="metronome__row">
+            <Count
+              label="+ bpm"
+              value={trainer.stepBpm}
+              min={1}
+              max={50}
+              testId="trainer-step"
+              onChange={(stepBpm) => setTrainer({ stepBpm })}
+            />
+            {trainer.mode === 'bars' && (
+              <Count
+                label="every bars"
+                value={trainer.everyBars}
+                min={1}
+                max={64}
+                testId="trainer-every"
+                onChange={(everyBars) => setTrainer({ everyBars })}
+              />
+            )}
+          </div>
+          <div className="metronome__row" role="group" aria-label="Raise the tempo">
+            {(['bars', 'clean-pass'] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                aria-pressed={trainer.mode === mode}
+                className={
+                  trainer.mode === mode ? 'metronome__chip metronome__chip--on' : 'metronome__chip'
+                }
+                data-testid={`trainer-mode-${mode}`}
+                onClick={() => setTrainer({ mode })}
+              >
+                {mode === 'bars' ? 'Every few bars' : 'After a clean pass'}
+              </button>
+            ))}
+          </div>
+          {trainer.mode === 'clean-pass' && (
+            <button
+              type="button"
+              className="metronome__chip"
+              data-testid="trainer-clean-pass"
+              disabled={!props.playing}
+              onClick={props.onCleanPass}
+            >
+              That was clean: +{trainer.stepBpm}
+            </button>
+          )}
+        </fieldset>
+      )}
+      {gap && (
+        <fieldset className="metronome__group" data-testid="metronome-gap-panel">
+          <legend>Gap bars</legend>
+          <div className="metronome__row">
+            <Count
+              label="Play bars"
+              value={gap.playBars}
+              min={1}
+              max={64}
+              testId="gap-play"
+              onChange={(playBars) => onChange({ gap: { ...gap, playBars } })}
+            />
+            <Count
+              label="Mute bars"
+              value={gap.muteBars}
+              min={1}
+              max={64}
+              testId="gap-mute"
+              onChange={(muteBars) => onChange({ gap: { ...gap, muteBars } })}
+            />
+          </div>
+        </fieldset>
+      )}
+    </div>
+  );
+}
