@@ -8,6 +8,7 @@ import { getSettingsStore, useSettings } from '../settings';
 import { SettingsButton } from '../settings-screen/SettingsButton';
 import { CentsGauge } from '../tuner/CentsGauge';
 import { DroneControl } from '../tuner/DroneControl';
+import { MetronomePanel } from '../companion/MetronomePanel';
 import { FingeringView } from '../tuner/FingeringView';
 import { InputLevelMeter } from '../tuner/InputLevelMeter';
 import { ListenForA4 } from '../tuner/ListenForA4';
@@ -37,6 +38,7 @@ export default function TunerPage() {
   const settings = useSettings(store);
   const { display, signal, motion } = useTunerDisplay(service, settings);
   const [droneOpen, setDroneOpen] = useState(false);
+  const [metronomeOpen, setMetronomeOpen] = useState(false);
   const [listenOpen, setListenOpen] = useState(false);
   const spoken = useAnnouncement(display, settings.transposition, settings.spelling);
   const instrument = getInstrument(settings.transposition);
@@ -124,6 +126,13 @@ export default function TunerPage() {
             onToggle={() => setDroneOpen((open) => !open)}
           />
           <PanelToggle
+            label="Metronome"
+            open={metronomeOpen}
+            panelId="tuner-metronome-panel"
+            testId="metronome-open"
+            onToggle={() => setMetronomeOpen((open) => !open)}
+          />
+          <PanelToggle
             label="Set A4"
             open={listenOpen}
             panelId="tuner-listen-panel"
@@ -135,6 +144,12 @@ export default function TunerPage() {
         <div id="tuner-drone-panel" hidden={!droneOpen}>
           <PanelBoundary name="The drone">
             <DroneControl />
+          </PanelBoundary>
+        </div>
+        {/* Kept mounted when closed: a metronome that is playing keeps playing. */}
+        <div id="tuner-metronome-panel" hidden={!metronomeOpen}>
+          <PanelBoundary name="The metronome">
+            <MetronomePanel />
           </PanelBoundary>
         </div>
         {listenOpen && (
