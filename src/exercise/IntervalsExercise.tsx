@@ -44,10 +44,18 @@ export function IntervalsExercise(props: {
         questions: makeQuestions(5, Math.random, { directions, spelling: settings.spelling }),
         instrument: settings.transposition,
         a4Hz: settings.a4Hz,
+        inTuneCents: settings.inTuneCents,
       }),
     // A new round gets new questions.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [round, directions, settings.transposition, settings.a4Hz, settings.spelling],
+    [
+      round,
+      directions,
+      settings.transposition,
+      settings.a4Hz,
+      settings.spelling,
+      settings.inTuneCents,
+    ],
   );
   const state = useObservable(session.state);
   const tone = useRef<DroneHandle | null>(null);
@@ -183,6 +191,9 @@ export function IntervalsExercise(props: {
                     : a.correct
                       ? `${spelledNoteName(a.question.answer)} (${formatCents(a.cents)})`
                       : `${noteName(a.heardMidi, { spelling: settings.spelling })} ✗`}
+                  {a.correct && a.verdict && a.verdict.reasons.length > 0 && (
+                    <small data-testid="note-reasons">{a.verdict.reasons.join(' · ')}</small>
+                  )}
                 </td>
                 <td>{a.score}</td>
               </tr>

@@ -104,8 +104,10 @@ export function LongToneResults(props: {
       {props.sessionAdvice && <p className="coach">{props.sessionAdvice}</p>}
       <PitchTracePlot outcomes={props.outcomes} inTuneCents={props.inTuneCents} />
       <p className="hint">
-        In tune = within ±{props.inTuneCents} ¢. Pitch scores the centre of the hold, steadiness its
-        wobble, drift how far it moved by the end of the breath.
+        In tune = the share of the hold within ±{props.inTuneCents} ¢. Pitch scores the centre of
+        the hold and loses points little by little from ±{props.inTuneCents / 2} ¢, never all at
+        once; steadiness its wobble, cracks and dropouts; drift how far it moved by the end of the
+        breath.
       </p>
       <table className="note-table" data-testid="note-table">
         <thead>
@@ -120,7 +122,7 @@ export function LongToneResults(props: {
         </thead>
         {props.outcomes.map((o, i) => (
           <tbody key={i} data-testid="note-result">
-            <tr data-testid="note-row">
+            <tr data-testid="note-row" data-verdict={o.verdict.verdict}>
               <td>{o.name}</td>
               <td>{Math.round(o.result.inTuneFraction * 100)}%</td>
               <td>
@@ -141,6 +143,13 @@ export function LongToneResults(props: {
                 <strong>{o.score}</strong>
               </td>
             </tr>
+            {o.verdict.reasons.length > 0 && (
+              <tr className="reasons-row">
+                <td colSpan={6} data-testid="note-reasons">
+                  {o.verdict.reasons.join(' · ')}
+                </td>
+              </tr>
+            )}
             <tr className="advice-row">
               <td colSpan={6} className="coach" data-testid="coach">
                 {o.advice ? (

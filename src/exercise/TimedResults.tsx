@@ -90,8 +90,9 @@ export function TimedResults(props: {
         </section>
       )}
       <p className="hint">
-        Pitch is full marks within ±{props.inTuneCents} ¢ (the in-tune band), less further off;
-        timing counts from where the note really started; attacks from the start to a steady pitch.
+        Pitch loses points little by little from ±{props.inTuneCents / 2} ¢ (half the in-tune band),
+        never all at once; timing counts from where the note really started against the click, and a
+        late note costs timing only; attacks from the start to a steady pitch.
       </p>
       <PitchTracePlot outcomes={props.outcomes} inTuneCents={props.inTuneCents} />
       <table className="note-table" data-testid="note-table">
@@ -143,6 +144,13 @@ export function TimedResults(props: {
                 <strong>{o.score}</strong>
               </td>
             </tr>
+            {o.verdict.reasons.length > 0 && (
+              <tr className="reasons-row">
+                <td colSpan={6} data-testid="note-reasons">
+                  {o.verdict.reasons.join(' · ')}
+                </td>
+              </tr>
+            )}
             {o.advice && (
               <tr className="advice-row">
                 <td colSpan={6} data-testid="note-advice">

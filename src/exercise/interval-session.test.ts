@@ -90,7 +90,13 @@ describe('interval / ear exercise', () => {
 
   it('the right note 30 ¢ flat still counts, with fewer points', () => {
     const state = answerWith(writtenMidiToHz(64, 'bb-trumpet') * 2 ** (-30 / 1200));
-    expect(state.answers[0]).toMatchObject({ correct: true, score: 70, cents: -30 });
+    const centred = answerWith(writtenMidiToHz(64, 'bb-trumpet')).answers[0];
+    const flat = state.answers[0];
+    expect(flat).toMatchObject({ correct: true, cents: -30 });
+    // The assessor's pitch curve: points lost little by little, never the whole note.
+    expect(flat?.score).toBeGreaterThan(40);
+    expect(flat?.score).toBeLessThan((centred?.score ?? 0) - 20);
+    expect(flat?.verdict?.reasons).toContain('30 ¢ flat');
   });
 
   it('a minor 3rd instead of a major 3rd is wrong', () => {

@@ -1,4 +1,4 @@
-import type { PitchReading } from '../audio/pitch-service-types';
+import type { NoteEvent, PitchReading } from '../audio/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import {
   spelledNoteName,
@@ -13,6 +13,10 @@ import {
   nearestWrittenNote,
   writtenMidiToHz,
   type InstrumentId,
+  judgeHeldNote,
+  type NoteAssessment,
+  type PerformanceEvent,
+  type PerformanceReading,
 } from '../music';
 
 export type IntervalDirection = 'up' | 'down';
@@ -135,8 +139,13 @@ export interface IntervalAnswer {
   /** Offset of the held pitch from the correct answer, cents (null if not heard). */
   cents: number | null;
   correct: boolean;
-  /** 0..100: a right note scores 100 minus its offset in cents (at least 50); a wrong one 0. */
+  /**
+   * 0..100: the assessor's pitch and steadiness of a right answer (no cliff anywhere: a few
+   * cents cost a few points); a wrong or missing one 0.
+   */
   score: number;
+  /** The assessor's verdict on the answer (null when nothing was heard in time). */
+  verdict: NoteAssessment | null;
 }
 
 export type IntervalPhase = 'ready' | 'listen' | 'answer' | 'done';
@@ -161,6 +170,8 @@ export interface IntervalSession {
   /** Plays question `index` from `nowMs`: the page starts the reference tone at the same time. */
   ask(nowMs: number): void;
   onReading(reading: PitchReading): void;
+  /** The stream's note events: the answer's onset as the stream heard it. */
+  onNote(event: NoteEvent): void;
   tick(nowMs: number): void;
   referenceHz(index: number): number;
 }
@@ -169,8 +180,11 @@ export function createIntervalSession(options: {
   questions: readonly IntervalQuestion[];
   instrument: InstrumentId;
   a4Hz: number;
+  /** Half-width of the in-tune band, cents (default 10). */
+  inTuneCents?: number;
 }): IntervalSession {
   const { questions, instrument, a4Hz } = options;
+  const bandCents = options.inTuneCents ?? 10;
   const state = createObservable<IntervalState>({
     phase: 'ready',
     index: 0,
@@ -182,6 +196,31 @@ export function createIntervalSession(options: {
   let heldMidi: number | null = null;
   let heldSinceMs = 0;
   let heldCents: number[] = [];
+  // The answer as the stream gave it (readings of the held note, note events since it began).
+  let answerReadings: PerformanceReading[] = [];
+  let answerEvents: PerformanceEvent[] = [];
+
+  /**
+   * The held answer for the assessor. A note already sounding when the answer phase began (the
+   * player came in early) has its onset from the reading's own note identity.
+   */
+  const answerPerformance = () => {
+    const first = answerReadings[0] as PitchReading | undefined;
+    const hasOnset = answerEvents.some((e) => e.type === 'note-on');
+    const onset: PerformanceEvent[] =
+      hasOnset || !first
+        ? []
+        : [
+            {
+              type: 'note-on',
+              hz: first.noteHz > 0 ? first.noteHz : first.hz,
+              onsetMs: Number.isFinite(first.noteOnsetMs)
+                ? Math.max(first.noteOnsetMs, first.windowStartMs)
+                : first.windowStartMs,
+            },
+          ];
+    return { readings: answerReadings, events: [...onset, ...answerEvents] };
+  };
 
   const answer = (heardMidi: number | null, cents: number[]): void => {
     const current = state.get();
@@ -189,13 +228,30 @@ export function createIntervalSession(options: {
     const offset =
       heardMidi === null ? null : (median(cents) ?? 0) + 100 * (heardMidi - question.answerMidi);
     const correct = heardMidi === question.answerMidi;
+    const judged =
+      heardMidi === null
+        ? null
+        : judgeHeldNote(question.answer, answerPerformance(), {
+            holdMs: HOLD_MS,
+            instrument,
+            a4Hz,
+            bandCents,
+          });
+    const played = judged?.verdict.verdict === 'played';
     const result: IntervalAnswer = {
       question,
       heardMidi,
-      cents: offset === null ? null : Math.round(offset),
+      cents: played
+        ? Math.round(judged.verdict.cents ?? 0)
+        : offset === null
+          ? null
+          : Math.round(offset),
       correct,
-      score: correct && offset !== null ? Math.round(Math.max(50, 100 - Math.abs(offset))) : 0,
+      score: correct && played ? judged.score : 0,
+      verdict: judged?.verdict ?? null,
     };
+    answerReadings = [];
+    answerEvents = [];
     const answers = [...current.answers, result];
     const last = current.index + 1 >= questions.length;
     state.set({
@@ -217,6 +273,8 @@ export function createIntervalSession(options: {
       listenUntilMs = nowMs + REFERENCE_MS + RING_MS;
       heldMidi = null;
       heldCents = [];
+      answerReadings = [];
+      answerEvents = [];
       state.set({ ...current, phase: 'listen' });
     },
     onReading(reading) {
@@ -230,15 +288,23 @@ export function createIntervalSession(options: {
       if (!heard.hasPitch) {
         heldMidi = null;
         heldCents = [];
+        answerReadings = [];
         return;
       }
       if (heard.writtenMidi !== heldMidi) {
         heldMidi = heard.writtenMidi;
         heldSinceMs = reading.timeMs;
         heldCents = [];
+        answerReadings = [];
+        // Events before this note began are another note's.
+        answerEvents = answerEvents.filter((e) => e.onsetMs >= reading.windowStartMs - 100);
       }
       heldCents.push(heard.cents);
+      answerReadings.push(reading);
       if (reading.timeMs - heldSinceMs >= HOLD_MS) answer(heldMidi, heldCents);
+    },
+    onNote(event) {
+      if (state.get().phase === 'answer') answerEvents.push(event);
     },
     tick(nowMs) {
       const phase = state.get().phase;

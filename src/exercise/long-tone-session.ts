@@ -19,11 +19,13 @@ import {
   driftAdvice,
   driftCurve,
   fourthValveFor,
-  pitchCurve,
-  steadinessCurve,
   type HoldSubScores,
   writtenMidiToHz,
   type InstrumentId,
+  judgeHeldNote,
+  type NoteAssessment,
+  type PerformanceEvent,
+  type PerformanceReading,
 } from '../music';
 import { noteContext } from './note-context';
 
@@ -58,6 +60,8 @@ export interface LongToneOptions {
 }
 
 export interface NoteOutcome {
+  /** The assessor's verdict on the hold: played / wrong / missed, flags (cracks, wobble) and why. */
+  verdict: NoteAssessment;
   writtenMidi: number;
   name: string;
   targetHz: number;
@@ -135,6 +139,9 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     sessionAdvice: null,
   });
   let samples: PitchSample[] = [];
+  // The hold as the stream gave it, for the assessor: readings and note events from its onset.
+  let readings: PerformanceReading[] = [];
+  let events: PerformanceEvent[] = [];
   let lastTimeMs = 0;
   /** The stream stopped during the current hold (see `onReading`). */
   let holdInterrupted = false;
@@ -144,7 +151,24 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     const note = notes[current.index];
     const targetHz = targets[current.index];
     const onset = current.onsetMs ?? lastTimeMs;
-    const result = scoreHold(samples, { targetHz, inTuneCents });
+    const judged = judgeHeldNote(
+      note,
+      { readings, events },
+      {
+        holdMs,
+        instrument,
+        a4Hz,
+        bandCents: inTuneCents,
+      },
+    );
+    const { verdict } = judged;
+    const played = verdict.verdict === 'played';
+    // The centre is the assessor's (one truth); the hold's frames still give drift and the share
+    // of time in the band shown beside it.
+    const result: HoldResult = {
+      ...scoreHold(samples, { targetHz, inTuneCents }),
+      medianCents: played ? verdict.cents : null,
+    };
     const chartContext = noteContext(note.midi, spelledNoteName(note));
     // A piccolo plays low G, D, F♯, C♯ with its 4th valve (in tune): no 3rd-slide advice there.
     const fourth = fourthValveFor(note.midi, instrument);
@@ -167,21 +191,22 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
             options.horn,
           );
     const outcome: NoteOutcome = {
+      verdict,
       writtenMidi: note.midi,
       name: context?.name ?? String(note.midi),
       targetHz,
       result,
       advice,
       scores: {
-        pitch: result.medianCents === null ? null : pitchCurve(result.medianCents, inTuneCents),
-        steadiness: result.spreadCents === null ? null : steadinessCurve(result.spreadCents),
-        drift: result.driftCents === null ? null : driftCurve(result.driftCents),
+        pitch: played ? Math.round(verdict.scores.pitch) : null,
+        steadiness: played ? Math.round(verdict.scores.steadiness) : null,
+        drift: played && result.driftCents !== null ? driftCurve(result.driftCents) : null,
       },
-      driftAdvice: driftAdvice(result.driftCents),
+      driftAdvice: played ? driftAdvice(result.driftCents) : null,
       score:
-        result.driftCents === null
-          ? result.score
-          : Math.round(0.9 * result.score + 0.1 * driftCurve(result.driftCents)),
+        !played || result.driftCents === null
+          ? judged.score
+          : Math.round(0.9 * judged.score + 0.1 * driftCurve(result.driftCents)),
       trace: samples.map((s) => [
         Math.round(s.timeMs - onset),
         s.hz > 0 ? Math.round(centsBetween(targetHz, s.hz) * 10) / 10 : null,
@@ -189,6 +214,8 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
     };
     const outcomes = [...current.outcomes, outcome];
     samples = [];
+    readings = [];
+    events = [];
     const last = current.index + 1 >= notes.length;
     const rest = !last && restMs > 0;
     state.set({
@@ -226,6 +253,8 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
         // Back after an interruption: this note starts over at its next onset.
         holdInterrupted = false;
         samples = [];
+        readings = [];
+        events = [];
         state.set({ ...current, phase: 'waiting', onsetMs: null });
         return;
       }
@@ -233,10 +262,12 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
       const timeMs = (reading.windowStartMs + reading.windowEndMs) / 2;
       lastTimeMs = reading.windowEndMs;
       if (timeMs >= current.onsetMs) samples.push({ timeMs, hz: reading.hz });
+      readings.push(reading);
       if (reading.windowEndMs - current.onsetMs >= holdMs) complete();
     },
     onNote(event) {
       const current = state.get();
+      if (current.phase === 'holding') events.push(event);
       if (current.phase !== 'waiting' || event.type !== 'note-on') return;
       const targetHz = targets[current.index];
       if (Math.abs(centsBetween(targetHz, event.hz)) > NEAR_TARGET_CENTS) {
@@ -247,6 +278,8 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
         return;
       }
       samples = [];
+      readings = [];
+      events = [event];
       holdInterrupted = false;
       lastTimeMs = event.confirmedMs;
       state.set({ ...current, phase: 'holding', onsetMs: event.onsetMs, heardInsteadMidi: null });

@@ -69,3 +69,5 @@ export {
   type AttackMeasure,
 } from './assessment/as-note-score';
 export { signatureOfKey } from './assessment/key-spelling';
+export { judgeHeldNote, type HeldNoteJudgement } from './assessment/held-note';
+export { untimedOverall, weightedOverall } from './assessment/curves';

@@ -88,3 +88,12 @@ export function weightedOverall(scores: {
     ASSESSMENT_WEIGHTS.steadiness * scores.steadiness
   );
 }
+
+/**
+ * A note with no time to keep (a long tone, an interval answer: the player starts when ready):
+ * pitch and steadiness in the same proportion as `weightedOverall`, timing left out.
+ */
+export function untimedOverall(scores: { pitch: number; steadiness: number }): number {
+  const { pitch, steadiness } = ASSESSMENT_WEIGHTS;
+  return (pitch * scores.pitch + steadiness * scores.steadiness) / (pitch + steadiness);
+}
