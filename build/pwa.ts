@@ -42,7 +42,8 @@ export function pwaPlugin(): PluginOption {
       ],
     },
     workbox: {
-      globPatterns: ['**/*.{js,css,html,wasm,svg,png,woff2,webmanifest}'],
+      // musicxml: the bundled studies (public/studies/, src/pieces/studies) open offline too.
+      globPatterns: ['**/*.{js,css,html,wasm,svg,png,woff2,webmanifest,musicxml}'],
       globIgnores: ['**/firebase-backend-*.js'],
       // Client-side routes (/home/tuner…) are answered with the precached app shell offline.
       navigateFallback: '/index.html',
