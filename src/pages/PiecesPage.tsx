@@ -1,0 +1,101 @@
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonPage,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { useEffect, useState } from 'react';
+import { PanelBoundary } from '../shared-ui/ErrorBoundary';
+import { PitchStatusBanner } from '../shared-ui/PitchStatusBanner';
+import { SettingsButton } from '../settings-screen/SettingsButton';
+import { ScoreReadError } from '../music';
+import { assignmentFromHash, parseAssignment } from '../pieces/assignment';
+import { PieceLibrary, pieceOf } from '../pieces/PieceLibrary';
+import { PiecePractice } from '../pieces/PiecePractice';
+import { getPieceStore } from '../pieces/piece-store';
+import type { StoredPiece } from '../pieces/piece-types';
+import '../pieces/pieces.css';
+
+/**
+ * `/home/pieces`: the player's own music (issue 25). The library (import, studies), then a piece's
+ * practice screen. An assignment link (`#assignment=…`) is stored and opens its practice screen.
+ */
+/** The piece an assignment link carries, or why it cannot be opened; null without a link. */
+function readAssignmentLink(hash: string): { piece: StoredPiece } | { error: string } | null {
+  try {
+    const json = assignmentFromHash(hash);
+    if (!json) return null;
+    const assignment = parseAssignment(json);
+    return {
+      piece: pieceOf(
+        assignment.score,
+        'assignment link',
+        null,
+        'assignment',
+        assignment.practice,
+        assignment.title,
+      ),
+    };
+  } catch (error) {
+    const reason = error instanceof ScoreReadError ? error.reason : String(error);
+    return { error: `This assignment could not be opened: ${reason}` };
+  }
+}
+
+export default function PiecesPage() {
+  const store = getPieceStore();
+  const [piece, setPiece] = useState<StoredPiece | null>(null);
+  // An assignment link opened the app: read once, at the first render.
+  const [opened] = useState(() => readAssignmentLink(globalThis.location?.hash ?? ''));
+  const [linkError, setLinkError] = useState(opened && 'error' in opened ? opened.error : null);
+
+  useEffect(() => {
+    if (!opened || !('piece' in opened)) return;
+    store.put(opened.piece).then(
+      () => {
+        // The link is used once: a reload shows the library, not a second copy.
+        history.replaceState(null, '', location.pathname);
+        setPiece(opened.piece);
+      },
+      (error: unknown) => setLinkError(`The assignment could not be saved: ${String(error)}`),
+    );
+  }, [opened, store]);
+
+  return (
+    <IonPage>
+      <IonHeader>
+        <IonToolbar>
+          {piece && (
+            <IonButtons slot="start">
+              <IonButton onClick={() => setPiece(null)} data-testid="pieces-back">
+                Back
+              </IonButton>
+            </IonButtons>
+          )}
+          <IonTitle>{piece ? 'Practise' : 'Pieces'}</IonTitle>
+          <IonButtons slot="end">
+            <SettingsButton />
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <PitchStatusBanner />
+        {linkError && (
+          <p className="piece-message error" role="alert">
+            {linkError}
+          </p>
+        )}
+        <PanelBoundary name="Pieces">
+          {piece ? (
+            <PiecePractice key={piece.id} piece={piece} store={store} />
+          ) : (
+            <PieceLibrary store={store} onOpen={setPiece} />
+          )}
+        </PanelBoundary>
+      </IonContent>
+    </IonPage>
+  );
+}

@@ -1,0 +1,259 @@
+import { IonButton, IonItem, IonLabel, IonList, IonListHeader } from '@ionic/react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { ScoreReadError, type Score } from '../music';
+import { parseAssignment } from './assignment';
+import { importScoreFile } from './import-client';
+import type { PieceStore } from './piece-store';
+import { DEFAULT_PRACTICE, type StoredPiece } from './piece-types';
+import { studyUrl, useBundledStudies, type BundledStudy } from './bundled-studies';
+
+type Message = { text: string; error: boolean };
+type Pending = { file: File; parts: readonly { id: string; name: string }[] };
+
+export function newPieceId(): string {
+  return `p-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A stored piece for a part just read. */
+export function pieceOf(
+  score: Score,
+  fileName: string,
+  partId: string | null,
+  origin: StoredPiece['origin'],
+  practice = DEFAULT_PRACTICE,
+  title?: string,
+): StoredPiece {
+  return {
+    id: newPieceId(),
+    title: title || score.title || fileName.replace(/\.[^.]+$/, ''),
+    fileName,
+    partId,
+    importedAtMs: Date.now(),
+    score,
+    practice,
+    origin,
+  };
+}
+
+/**
+ * The pieces library: import a MusicXML file (picker, or dropped on the screen), choose the part
+ * of a multi-part file, open a stored piece or a bundled study. A file that cannot be read is
+ * refused with the reason; what is stored is untouched (a piece is stored only once it is read).
+ */
+export function PieceLibrary(props: { store: PieceStore; onOpen: (piece: StoredPiece) => void }) {
+  const { store, onOpen } = props;
+  const [pieces, setPieces] = useState<StoredPiece[] | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const studies = useBundledStudies();
+
+  const reload = (): void => {
+    store.list().then(setPieces, (error: unknown) => {
+      setPieces([]);
+      setMessage({ text: `The library could not be opened: ${String(error)}`, error: true });
+    });
+  };
+  useEffect(reload, [store]);
+
+  const save = async (piece: StoredPiece, notices: readonly string[]): Promise<void> => {
+    try {
+      await store.put(piece);
+    } catch (error) {
+      setMessage({ text: `Not saved: ${String(error)}. Nothing was changed.`, error: true });
+      return;
+    }
+    const count = piece.score.notes.length;
+    setMessage({
+      text: [`Imported "${piece.title}" (${count} notes).`, ...notices].join(' '),
+      error: false,
+    });
+    reload();
+    onOpen(piece);
+  };
+
+  const importFile = async (file: File, partId?: string): Promise<void> => {
+    setBusy(true);
+    setPending(null);
+    setMessage({ text: `Reading ${file.name}…`, error: false });
+    try {
+      if (/\.json$/i.test(file.name)) {
+        const assignment = parseAssignment(await file.text());
+        const piece = pieceOf(
+          assignment.score,
+          file.name,
+          null,
+          'assignment',
+          assignment.practice,
+          assignment.title,
+        );
+        await save(piece, assignment.score.notices);
+        return;
+      }
+      const answer = await importScoreFile(file, partId);
+      if (answer.kind === 'refused') {
+        setMessage({ text: `Not imported: ${answer.reason}`, error: true });
+      } else if (answer.kind === 'parts') {
+        setMessage(null);
+        setPending({ file, parts: answer.parts });
+      } else {
+        await save(pieceOf(answer.score, file.name, answer.partId, 'file'), answer.score.notices);
+      }
+    } catch (error) {
+      const reason = error instanceof ScoreReadError ? error.reason : String(error);
+      setMessage({ text: `Not imported: ${reason}`, error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const openStudy = async (study: BundledStudy): Promise<void> => {
+    const existing = pieces?.find((p) => p.origin === 'study' && p.fileName === study.id);
+    if (existing) {
+      onOpen(existing);
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await fetch(studyUrl(study));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const name = studyUrl(study).split('/').pop() ?? `${study.id}.musicxml`;
+      const answer = await importScoreFile({
+        name,
+        size: bytes.length,
+        arrayBuffer: () => Promise.resolve(bytes.buffer),
+      });
+      if (answer.kind !== 'score')
+        throw new Error(answer.kind === 'refused' ? answer.reason : 'several parts');
+      await save(pieceOf(answer.score, study.id, null, 'study', DEFAULT_PRACTICE, study.title), []);
+    } catch (error) {
+      setMessage({ text: `The study could not be opened: ${String(error)}`, error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const drop = (event: DragEvent): void => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void importFile(file);
+  };
+
+  const mine = (pieces ?? []).filter((p) => p.origin !== 'study');
+  return (
+    <div
+      className={`piece-library${dragging ? ' dragging' : ''}`}
+      data-testid="piece-library"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={drop}
+    >
+      <p className="piece-hint">
+        Bring your own music: a part exported as MusicXML (.musicxml, .xml or .mxl) from MuseScore,
+        Finale, Sibelius or Dorico, or an assignment from your teacher. Choose a file or drop it
+        here.
+      </p>
+      <IonButton
+        expand="block"
+        disabled={busy}
+        onClick={() => input.current?.click()}
+        data-testid="import-piece"
+      >
+        Import music…
+      </IonButton>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept=".musicxml,.xml,.mxl,.json,application/vnd.recordare.musicxml+xml,application/vnd.recordare.musicxml"
+        data-testid="import-piece-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void importFile(file);
+        }}
+      />
+      {message && (
+        <p
+          className={message.error ? 'piece-message error' : 'piece-message'}
+          role={message.error ? 'alert' : 'status'}
+          data-testid="piece-message"
+        >
+          {message.text}
+        </p>
+      )}
+      {pending && (
+        <IonList data-testid="part-picker" inset>
+          <IonListHeader>
+            <IonLabel>Which part do you play? ({pending.file.name})</IonLabel>
+          </IonListHeader>
+          {pending.parts.map((part) => (
+            <IonItem
+              key={part.id}
+              button
+              detail={false}
+              onClick={() => void importFile(pending.file, part.id)}
+            >
+              <IonLabel>{part.name || part.id}</IonLabel>
+            </IonItem>
+          ))}
+          <IonItem button detail={false} onClick={() => setPending(null)}>
+            <IonLabel color="medium">Cancel</IonLabel>
+          </IonItem>
+        </IonList>
+      )}
+      <IonList inset data-testid="piece-list">
+        <IonListHeader>
+          <IonLabel>Your pieces</IonLabel>
+        </IonListHeader>
+        {pieces !== null && mine.length === 0 && (
+          <IonItem lines="none">
+            <IonLabel color="medium">None yet: import a part to practise it.</IonLabel>
+          </IonItem>
+        )}
+        {mine.map((piece) => (
+          <IonItem key={piece.id} button onClick={() => onOpen(piece)} data-testid="piece-item">
+            <IonLabel>
+              <h3>{piece.title}</h3>
+              <p>
+                {piece.score.partName || 'Part'} · {piece.score.measures.length} bars ·{' '}
+                {piece.origin === 'assignment' ? 'assignment' : piece.fileName}
+              </p>
+            </IonLabel>
+          </IonItem>
+        ))}
+      </IonList>
+      {studies.length > 0 && (
+        <IonList inset data-testid="study-list">
+          <IonListHeader>
+            <IonLabel>Studies</IonLabel>
+          </IonListHeader>
+          {studies.map((study) => (
+            <IonItem
+              key={study.id}
+              button
+              disabled={busy}
+              onClick={() => void openStudy(study)}
+              data-testid="study-item"
+            >
+              <IonLabel>
+                <h3>{study.title}</h3>
+                <p>
+                  {study.composer}
+                  {study.keyName ? ` · ${study.keyName}` : ''}
+                </p>
+              </IonLabel>
+            </IonItem>
+          ))}
+        </IonList>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,302 @@
+import { IonButton } from '@ionic/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  getInstrument,
+  scoreForInstrument,
+  tempoAt,
+  type AttemptAssessment,
+  type NoteAssessment,
+} from '../music';
+import { saveTextFile } from '../native/save-file';
+import { useSettings } from '../settings';
+import { usePitchService } from '../shared-ui/pitch-service-context';
+import { assignmentFileName, assignmentJson, assignmentLink } from './assignment';
+import { gradeRecording } from './grade-recording';
+import { isCleanPass, startPracticeRun, type PracticeRun } from './live-practice';
+import type { PieceStore } from './piece-store';
+import { PracticeControls } from './PracticeControls';
+import { AttemptSummary, NoteDetail, PieceProgress } from './PieceResults';
+import {
+  TRAINER_STEP_PERCENT,
+  type PieceAttempt,
+  type PracticeSettings,
+  type StoredPiece,
+} from './piece-types';
+import { ScoreStaff } from './ScoreStaff';
+import { sliceScore } from './score-slice';
+
+interface Result {
+  readonly assessment: AttemptAssessment;
+  /** Whole-piece note index of each assessed note (a loop judges only its bars). */
+  readonly noteIndices: readonly number[];
+}
+
+/**
+ * A piece: its part drawn in the written pitch of the player's instrument, practised with the
+ * cursor following the player (or with a click, a loop, the tempo trainer), then the verdicts
+ * on the music: tap a note for why. A recording can be graded the same way; results export as
+ * the assessor's JSON; the piece with its settings can be shared as an assignment.
+ */
+export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) {
+  const { piece, store } = props;
+  const settings = useSettings();
+  const service = usePitchService();
+  const instrument = getInstrument(settings.transposition);
+  const score = useMemo(
+    () => scoreForInstrument(piece.score, instrument),
+    [piece.score, instrument],
+  );
+  const [practice, setPractice] = useState<PracticeSettings>(piece.practice);
+  const [position, setPosition] = useState(-1);
+  const [status, setStatus] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [attempts, setAttempts] = useState<PieceAttempt[]>([]);
+  const [busy, setBusy] = useState(false);
+  const run = useRef<PracticeRun | null>(null);
+  const recordingInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    store.attempts(piece.id).then(setAttempts, () => setAttempts([]));
+  }, [store, piece.id]);
+  useEffect(() => () => void run.current?.stop(), []);
+
+  const slice = useMemo(() => {
+    const loop = practice.loop;
+    if (!loop || loop.toBar > score.measures.length) return null;
+    return sliceScore(score, loop.fromBar, loop.toBar);
+  }, [score, practice.loop]);
+  const assessOptions = { a4Hz: settings.a4Hz, bandCents: settings.inTuneCents };
+
+  const record = async (
+    assessment: AttemptAssessment,
+    source: PieceAttempt['source'],
+    noteIndices: readonly number[],
+  ): Promise<void> => {
+    setResult({ assessment, noteIndices });
+    setSelected(null);
+    const attempt: PieceAttempt = {
+      pieceId: piece.id,
+      atMs: Date.now(),
+      source,
+      mode: practice.mode,
+      tempoPercent: practice.tempoPercent,
+      assessment,
+    };
+    setAttempts((list) => [...list, attempt]);
+    await store.addAttempt(attempt).catch((error: unknown) => {
+      setStatus(`This attempt could not be saved: ${String(error)}`);
+    });
+  };
+
+  const start = async (): Promise<void> => {
+    setResult(null);
+    setPosition(-1);
+    setStatus('Starting the microphone…');
+    const target = slice?.score ?? score;
+    const indices = slice?.noteIndices ?? score.notes.map((n) => n.index);
+    let tempoPercent = practice.tempoPercent;
+    try {
+      run.current = await startPracticeRun({
+        service,
+        score: target,
+        mode: practice.mode,
+        tempoPercent,
+        assess: assessOptions,
+        onPosition: (i) => setPosition(i < 0 ? -1 : (indices[i] ?? -1)),
+        onStatus: setStatus,
+        onPass: (assessment) => {
+          void record(assessment, 'live', indices);
+          if (!practice.loop) {
+            run.current?.stop();
+            run.current = null;
+            setRunning(false);
+            setStatus(null);
+            return;
+          }
+          if (practice.trainer && isCleanPass(assessment) && tempoPercent < 100) {
+            tempoPercent = Math.min(100, tempoPercent + TRAINER_STEP_PERCENT);
+            setPractice((p) => ({ ...p, tempoPercent }));
+          }
+          void run.current?.nextPass(tempoPercent);
+        },
+      });
+      setRunning(true);
+    } catch (error) {
+      setStatus(`Could not start: ${String(error)}`);
+    }
+  };
+
+  const stop = (): void => {
+    const assessment = run.current?.stop() ?? null;
+    run.current = null;
+    setRunning(false);
+    setStatus(null);
+    if (assessment) {
+      const indices = slice?.noteIndices ?? score.notes.map((n) => n.index);
+      void record(assessment, 'live', indices);
+    }
+  };
+
+  const grade = async (file: File): Promise<void> => {
+    setBusy(true);
+    setResult(null);
+    setStatus(`Grading ${file.name}…`);
+    const answer = await gradeRecording(file, score, assessOptions);
+    setBusy(false);
+    if (answer.kind === 'failed') {
+      setStatus(`Not graded: ${answer.reason}`);
+      return;
+    }
+    setStatus(null);
+    await record(
+      answer.assessment,
+      'recording',
+      score.notes.map((n) => n.index),
+    );
+  };
+
+  const exportResults = async (): Promise<void> => {
+    if (!result) return;
+    const name = `${piece.title.replace(/[^\p{L}\p{N} _-]+/gu, ' ').trim() || 'piece'} results.json`;
+    try {
+      await saveTextFile({
+        name,
+        text: JSON.stringify(result.assessment, null, 1),
+        mimeType: 'application/json',
+      });
+      setStatus(`Results saved as ${name}.`);
+    } catch (error) {
+      setStatus(`Export failed: ${String(error)}`);
+    }
+  };
+
+  const shareAssignment = async (): Promise<void> => {
+    const json = assignmentJson(piece.title, piece.score, practice);
+    const link = assignmentLink(globalThis.location.origin, json);
+    try {
+      await saveTextFile({
+        name: assignmentFileName(piece.title),
+        text: json,
+        mimeType: 'application/json',
+      });
+      await navigator.clipboard?.writeText(link).catch(() => undefined);
+      setStatus('Assignment saved as a file; its link is on the clipboard when allowed.');
+    } catch (error) {
+      setStatus(`The assignment could not be saved: ${String(error)}`);
+    }
+  };
+
+  const verdicts = useMemo(() => {
+    if (!result) return null;
+    const list: (NoteAssessment | undefined)[] = score.notes.map(() => undefined);
+    result.assessment.notes.forEach((n, i) => {
+      const index = result.noteIndices[i];
+      if (index !== undefined) list[index] = n;
+    });
+    return list;
+  }, [result, score]);
+  const selectedNote = selected === null ? undefined : verdicts?.[selected];
+  const markedQpm = Math.round(tempoAt(score.tempos, 0));
+
+  return (
+    <div className="piece-practice" data-testid="piece-practice">
+      <header className="piece-head">
+        <h2 data-testid="piece-title">{piece.title}</h2>
+        <p>
+          {score.partName || 'Part'} · written for {instrument.name} · ♩ = {markedQpm} ·{' '}
+          {score.measures.length} bars · {score.notes.length} notes
+        </p>
+        {score.notices.length > 0 && (
+          <ul className="piece-notices" data-testid="piece-notices">
+            {score.notices.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        )}
+      </header>
+      <ScoreStaff
+        score={score}
+        current={running ? position : -1}
+        label={`${piece.title}, ${score.notes.length} notes`}
+        verdicts={verdicts}
+        selected={selected}
+        onNoteTap={result ? setSelected : undefined}
+        visibleLines={result ? 4 : 2}
+      />
+      {status && (
+        <p className="piece-message" role="status" data-testid="practice-status">
+          {status}
+        </p>
+      )}
+      {selectedNote && <NoteDetail note={selectedNote} />}
+      {result && <AttemptSummary assessment={result.assessment} />}
+      <div className="piece-actions">
+        {running ? (
+          <IonButton expand="block" color="danger" onClick={stop} data-testid="practice-stop">
+            Stop
+          </IonButton>
+        ) : (
+          <IonButton
+            expand="block"
+            disabled={busy}
+            onClick={() => void start()}
+            data-testid="practice-start"
+          >
+            {practice.mode === 'click' ? 'Start with click' : 'Start: follow me'}
+          </IonButton>
+        )}
+      </div>
+      {!running && (
+        <PracticeControls
+          practice={practice}
+          bars={score.measures.length}
+          markedQpm={markedQpm}
+          onChange={setPractice}
+        />
+      )}
+      {!running && (
+        <div className="piece-actions">
+          <IonButton
+            fill="outline"
+            disabled={busy}
+            onClick={() => recordingInput.current?.click()}
+            data-testid="grade-recording"
+          >
+            Grade a recording…
+          </IonButton>
+          <input
+            ref={recordingInput}
+            type="file"
+            hidden
+            accept="audio/*,.wav,.m4a,.webm,.ogg"
+            data-testid="grade-recording-input"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void grade(file);
+            }}
+          />
+          {result && (
+            <IonButton
+              fill="outline"
+              onClick={() => void exportResults()}
+              data-testid="export-results"
+            >
+              Export results (JSON)
+            </IonButton>
+          )}
+          <IonButton
+            fill="outline"
+            onClick={() => void shareAssignment()}
+            data-testid="share-assignment"
+          >
+            Share as assignment
+          </IonButton>
+        </div>
+      )}
+      <PieceProgress attempts={attempts} />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import type { AttemptAssessment, NoteAssessment, NoteFlag } from '../music';
+import type { PieceAttempt } from './piece-types';
+
+const VERDICT_WORD = { played: 'Played', wrong: 'Wrong note', missed: 'Missed' } as const;
+
+/** A flag in words, with its number and unit. */
+export function flagText(flag: NoteFlag): string {
+  switch (flag.flag) {
+    case 'late':
+      return `${Math.round(flag.ms)} ms late`;
+    case 'early':
+      return `${Math.round(flag.ms)} ms early`;
+    case 'sharp':
+      return `${Math.round(flag.cents)} ¢ sharp`;
+    case 'flat':
+      return `${Math.round(flag.cents)} ¢ flat`;
+    case 'unsteady':
+      return `unsteady (±${Math.round(flag.cents)} ¢)`;
+    case 'cracked':
+      return `cracked ${Math.round(flag.atMs)} ms in (${flag.kind}, ${Math.round(flag.lengthMs)} ms)`;
+    case 'uneven':
+      return `uneven (${Math.round(flag.ms)} ms)`;
+  }
+}
+
+/** What a tapped note was: heard, when, how far off, what to do. */
+export function NoteDetail(props: { note: NoteAssessment }) {
+  const { note } = props;
+  const cents = note.cents === null ? null : Math.round(note.cents);
+  return (
+    <section className="note-detail" data-testid="note-detail" aria-live="polite">
+      <h3>
+        Bar {note.measure}, {note.written.replace('b', '♭').replace('#', '♯')}:{' '}
+        {VERDICT_WORD[note.verdict]}
+      </h3>
+      <ul>
+        <li>
+          Heard: {note.heard ?? 'nothing'}
+          {cents !== null && ` (${cents > 0 ? '+' : ''}${cents} ¢)`}
+        </li>
+        <li>
+          When:{' '}
+          {note.onsetMs === null ? '—' : `${(note.onsetMs / 1000).toFixed(2)} s into the take`}
+        </li>
+        {note.flags.length > 0 && <li>How far: {note.flags.map(flagText).join(', ')}</li>}
+        <li>
+          Scores: pitch {Math.round(note.scores.pitch)}, timing {Math.round(note.scores.timing)},
+          steadiness {Math.round(note.scores.steadiness)}
+        </li>
+      </ul>
+      {note.reasons.length > 0 && (
+        <p className="note-reasons" data-testid="note-reasons">
+          {note.reasons.join(' ')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The attempt's sub-scores, the one thing to fix first, and the counts of each verdict. */
+export function AttemptSummary(props: { assessment: AttemptAssessment }) {
+  const { scores, notes, fixFirst } = props.assessment;
+  const count = (kind: NoteAssessment['verdict']): number =>
+    notes.filter((n) => n.verdict === kind).length;
+  return (
+    <section className="piece-summary" data-testid="piece-results">
+      <p className="piece-overall">
+        <strong data-testid="piece-overall">{Math.round(scores.overall)}</strong> overall
+      </p>
+      <ul className="sub-scores">
+        <li>Pitch {Math.round(scores.pitch)}</li>
+        <li>Timing {Math.round(scores.timing)}</li>
+        <li>Steadiness {Math.round(scores.steadiness)}</li>
+      </ul>
+      <p data-testid="verdict-counts">
+        {count('played')} played · {count('wrong')} wrong · {count('missed')} missed
+      </p>
+      <p className="fix-first" data-testid="fix-first">
+        {fixFirst ? `Fix first: ${fixFirst}` : 'Nothing stands out to fix: well played.'}
+      </p>
+      <p className="piece-legend">
+        <span className="legend verdict-played">■ played</span>{' '}
+        <span className="legend verdict-flagged">■ played, with a remark</span>{' '}
+        <span className="legend verdict-wrong">■ wrong</span>{' '}
+        <span className="legend verdict-missed">■ missed</span> · tap a note for why.
+      </p>
+    </section>
+  );
+}
+
+/** Overall scores of a piece's attempts, oldest first, as a row of bars. */
+export function PieceProgress(props: { attempts: readonly PieceAttempt[] }) {
+  const recent = props.attempts.slice(-12);
+  if (recent.length === 0) return null;
+  const best = Math.max(...recent.map((a) => a.assessment.scores.overall));
+  return (
+    <section className="piece-progress" data-testid="piece-progress">
+      <h3>
+        Progress: {props.attempts.length} attempt{props.attempts.length === 1 ? '' : 's'}, best{' '}
+        {Math.round(best)}
+      </h3>
+      <ol
+        className="progress-bars"
+        aria-label={`Overall scores: ${recent.map((a) => Math.round(a.assessment.scores.overall)).join(', ')}`}
+      >
+        {recent.map((a) => (
+          <li
+            key={a.atMs}
+            style={{ height: `${Math.max(4, a.assessment.scores.overall)}%` }}
+            title={`${new Date(a.atMs).toLocaleString()}: ${Math.round(a.assessment.scores.overall)} (${a.source}, ${a.tempoPercent} %)`}
+          />
+        ))}
+      </ol>
+    </section>
+  );
+}

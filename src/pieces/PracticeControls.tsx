@@ -1,0 +1,128 @@
+import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { TEMPO_PERCENT_RANGE, type PracticeMode, type PracticeSettings } from './piece-types';
+
+const clamp = (v: number, min: number, max: number): number =>
+  Math.min(max, Math.max(min, Math.round(v)));
+
+/** How to practise a piece: follow or click, tempo %, a loop over bars, the tempo trainer. */
+export function PracticeControls(props: {
+  practice: PracticeSettings;
+  bars: number;
+  markedQpm: number;
+  onChange: (practice: PracticeSettings) => void;
+}) {
+  const { practice, bars, markedQpm, onChange } = props;
+  const set = (change: Partial<PracticeSettings>): void => onChange({ ...practice, ...change });
+  const loop = practice.loop;
+  const tempo = Math.round((markedQpm * practice.tempoPercent) / 100);
+  return (
+    <section className="practice-controls" data-testid="practice-controls">
+      <IonSegment
+        value={practice.mode}
+        onIonChange={(e) => set({ mode: (e.detail.value as PracticeMode) ?? 'follow' })}
+        data-testid="practice-mode"
+      >
+        <IonSegmentButton value="follow" data-testid="mode-follow">
+          <IonLabel>Follow me</IonLabel>
+        </IonSegmentButton>
+        <IonSegmentButton value="click" data-testid="mode-click">
+          <IonLabel>With click</IonLabel>
+        </IonSegmentButton>
+      </IonSegment>
+      <p className="control-help">
+        {practice.mode === 'follow'
+          ? 'No metronome: the cursor follows you, through rubato, stops and restarts.'
+          : `A one-bar count-in, then the click at ♩ = ${tempo}; timing is judged against it.`}
+      </p>
+      <label className="control-row">
+        <span>Tempo (% of ♩ = {markedQpm})</span>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={TEMPO_PERCENT_RANGE.min}
+          max={TEMPO_PERCENT_RANGE.max}
+          step={5}
+          value={practice.tempoPercent}
+          data-testid="tempo-percent"
+          onChange={(e) =>
+            set({
+              tempoPercent: clamp(
+                Number(e.target.value) || 100,
+                TEMPO_PERCENT_RANGE.min,
+                TEMPO_PERCENT_RANGE.max,
+              ),
+            })
+          }
+        />
+      </label>
+      <label className="control-row">
+        <span>Loop bars</span>
+        <input
+          type="checkbox"
+          checked={loop !== null}
+          data-testid="loop-toggle"
+          onChange={(e) =>
+            set({ loop: e.target.checked ? { fromBar: 1, toBar: Math.min(bars, 4) } : null })
+          }
+        />
+      </label>
+      {loop && (
+        <div className="control-row loop-bars">
+          <label>
+            from{' '}
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={bars}
+              value={loop.fromBar}
+              data-testid="loop-from"
+              onChange={(e) => {
+                const fromBar = clamp(Number(e.target.value) || 1, 1, bars);
+                set({ loop: { fromBar, toBar: Math.max(fromBar, loop.toBar) } });
+              }}
+            />
+          </label>
+          <label>
+            to{' '}
+            <input
+              type="number"
+              inputMode="numeric"
+              min={loop.fromBar}
+              max={bars}
+              value={loop.toBar}
+              data-testid="loop-to"
+              onChange={(e) =>
+                set({
+                  loop: {
+                    fromBar: loop.fromBar,
+                    toBar: clamp(Number(e.target.value) || loop.fromBar, loop.fromBar, bars),
+                  },
+                })
+              }
+            />
+          </label>
+        </div>
+      )}
+      <label className="control-row">
+        <span>Tempo trainer: +5 % after each clean pass (up to 100 %)</span>
+        <input
+          type="checkbox"
+          checked={practice.trainer}
+          data-testid="trainer-toggle"
+          onChange={(e) =>
+            set(
+              e.target.checked
+                ? {
+                    trainer: true,
+                    tempoPercent: Math.min(practice.tempoPercent, 70),
+                    loop: loop ?? { fromBar: 1, toBar: bars },
+                  }
+                : { trainer: false },
+            )
+          }
+        />
+      </label>
+    </section>
+  );
+}

@@ -1,0 +1,268 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { NoteAssessment, Score } from '../music';
+import { loadVexFlow, vexflowKey, type VexFlowModule } from '../exercise/vexflow-loader';
+import { drawnBars, layoutScoreLines, type DrawnBar, type ScoreLine } from './score-layout';
+
+/** One line of music, px: the stave with room for two ledger lines above and below. */
+export const LINE_HEIGHT_PX = 130;
+const STAVE_TOP_PX = 4;
+/** Lines drawn at once before yielding (the first of them shows in well under a second). */
+const LINES_PER_BATCH = 6;
+const MAJOR_KEYS = [
+  'Cb',
+  'Gb',
+  'Db',
+  'Ab',
+  'Eb',
+  'Bb',
+  'F',
+  'C',
+  'G',
+  'D',
+  'A',
+  'E',
+  'B',
+  'F#',
+  'C#',
+];
+
+type StaveNote = InstanceType<VexFlowModule['StaveNote']>;
+
+/** The class a note's verdict gives it on the staff (colour; CSS in pieces.css). */
+export function verdictClass(note: NoteAssessment): string {
+  if (note.verdict !== 'played') return `verdict-${note.verdict}`;
+  return note.flags.length > 0 ? 'verdict-flagged' : 'verdict-played';
+}
+
+/**
+ * A whole imported part drawn as music, line by line to the width of its box (the exercises'
+ * VexFlow staff: clef, key and time changes, ties across bar lines, triplets, beams). Lines are
+ * drawn in batches, so a 1000-bar part shows its first line at once. The note at `current` (the
+ * follower's position) is marked and its line kept at the top of a two-line window, so the next
+ * line is always in view. With `verdicts`, each note is coloured by its verdict and can be tapped.
+ */
+export function ScoreStaff(props: {
+  score: Score;
+  current: number;
+  label: string;
+  verdicts?: readonly (NoteAssessment | undefined)[] | null;
+  selected?: number | null;
+  onNoteTap?: (index: number) => void;
+  /** Lines in view (2 while playing; more when reading the results). */
+  visibleLines?: number;
+}) {
+  const { score, current, verdicts, selected, onNoteTap } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const host = useRef<HTMLDivElement>(null);
+  const groups = useRef<Map<number, SVGElement[]>>(new Map());
+  const lineOfNote = useRef<Map<number, number>>(new Map());
+  const [widthPx, setWidthPx] = useState(0);
+  const [drawn, setDrawn] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const bars = useMemo(() => drawnBars(score), [score]);
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const measure = (): void => setWidthPx(Math.floor(element.clientWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const element = host.current;
+    if (widthPx < 100 || !element) return;
+    let cancelled = false;
+    const lines = layoutScoreLines(bars, widthPx - 4);
+    groups.current = new Map();
+    lineOfNote.current = new Map();
+    element.replaceChildren();
+    const drawFrom = (vf: VexFlowModule, from: number): void => {
+      if (cancelled) return;
+      const to = Math.min(lines.length, from + LINES_PER_BATCH);
+      for (let l = from; l < to; l++) {
+        const div = document.createElement('div');
+        div.className = 'score-line';
+        div.dataset.line = String(l);
+        element.appendChild(div);
+        drawLine(vf, div, bars, lines[l], l, l === lines.length - 1, widthPx - 4, (i, g) => {
+          const list = groups.current.get(i) ?? [];
+          list.push(g);
+          groups.current.set(i, list);
+          if (!lineOfNote.current.has(i)) lineOfNote.current.set(i, l);
+        });
+      }
+      setDrawn((n) => n + 1);
+      if (to < lines.length) setTimeout(() => drawFrom(vf, to), 0);
+    };
+    loadVexFlow()
+      .then((vf) => drawFrom(vf, 0))
+      .catch((error: unknown) => {
+        console.error('score staff: VexFlow failed', error);
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [bars, widthPx]);
+
+  // The cursor: a class on the current note, its line scrolled to the top of the window.
+  useEffect(() => {
+    groups.current.forEach((list, i) => {
+      for (const g of list) {
+        g.classList.toggle('current', i === current);
+        g.classList.toggle('past', !verdicts && current >= 0 && i < current);
+      }
+    });
+    if (current < 0) return;
+    const line = lineOfNote.current.get(current);
+    if (line !== undefined) {
+      scroller.current?.scrollTo({ top: line * LINE_HEIGHT_PX, behavior: 'smooth' });
+    }
+  }, [current, drawn, verdicts]);
+
+  // Verdicts: a class per note, and the selected one outlined.
+  useEffect(() => {
+    groups.current.forEach((list, i) => {
+      const verdict = verdicts?.[i];
+      const cls = verdict ? verdictClass(verdict) : '';
+      for (const g of list) {
+        for (const c of [...g.classList]) if (c.startsWith('verdict-')) g.classList.remove(c);
+        if (cls) g.classList.add(cls);
+        g.classList.toggle('selected', selected === i);
+        g.setAttribute('data-verdict', verdict?.verdict ?? '');
+      }
+    });
+  }, [verdicts, selected, drawn]);
+
+  const tap = (event: React.MouseEvent): void => {
+    if (!onNoteTap) return;
+    const target = (event.target as Element).closest('[data-note]');
+    const index = Number(target?.getAttribute('data-note'));
+    if (target && Number.isInteger(index)) onNoteTap(index);
+  };
+
+  const visible = props.visibleLines ?? 2;
+  return (
+    <figure
+      className="staff passage-staff score-staff"
+      aria-label={props.label}
+      data-testid="score-staff"
+    >
+      <div
+        ref={scroller}
+        className="passage-scroller score-scroller"
+        data-testid="staff-scroller"
+        style={{ maxHeight: visible * LINE_HEIGHT_PX }}
+        onClick={tap}
+      >
+        <div ref={host} aria-hidden="true" />
+      </div>
+      {failed && <figcaption>{props.label}</figcaption>}
+    </figure>
+  );
+}
+
+function keyName(fifths: number): string {
+  return MAJOR_KEYS[Math.max(0, Math.min(14, fifths + 7))] ?? 'C';
+}
+
+/** Draws one line of bars into `element`; reports each score note's SVG group. */
+function drawLine(
+  vf: VexFlowModule,
+  element: HTMLDivElement,
+  bars: readonly DrawnBar[],
+  line: ScoreLine,
+  lineIndex: number,
+  lastLine: boolean,
+  widthPx: number,
+  onNote: (index: number, group: SVGElement) => void,
+): void {
+  const renderer = new vf.Renderer(element, vf.Renderer.Backends.SVG);
+  renderer.resize(widthPx, LINE_HEIGHT_PX);
+  const context = renderer.getContext();
+  let x = 0;
+  let previous: { note: StaveNote; index: number } | null = null;
+  line.bars.forEach((b, k) => {
+    const bar = bars[b];
+    const width = line.widths[k];
+    const stave = new vf.Stave(x, STAVE_TOP_PX, width);
+    const key = keyName(bar.key.fifths);
+    if (k === 0) {
+      stave.addClef('treble');
+      stave.setMeasure(Number.parseInt(bar.number, 10) || b + 1);
+    }
+    if ((k === 0 && bar.key.fifths !== 0) || (k > 0 && bar.showKey)) stave.addKeySignature(key);
+    if (bar.showTime) stave.addTimeSignature(`${bar.time.beats}/${bar.time.beatType}`);
+    if (lastLine && k === line.bars.length - 1) stave.setEndBarType(vf.Barline.type.END);
+    stave.setContext(context).draw();
+    const notes: StaveNote[] = bar.events.map((event) => {
+      const duration = event.value.code + (event.kind === 'rest' ? 'r' : '');
+      const note =
+        event.kind === 'rest' || !event.written
+          ? new vf.StaveNote({ keys: ['b/4'], duration, clef: 'treble' })
+          : new vf.StaveNote({
+              keys: [vexflowKey(event.written).key],
+              duration,
+              clef: 'treble',
+              autoStem: true,
+            });
+      for (let d = 0; d < event.value.dots; d++) vf.Dot.buildAndAttach([note], { all: true });
+      return note;
+    });
+    if (notes.length === 0) {
+      x += width;
+      return;
+    }
+    const voice = new vf.Voice({ numBeats: bar.time.beats, beatValue: bar.time.beatType });
+    voice.setMode(vf.Voice.Mode.SOFT);
+    voice.addTickables(notes);
+    vf.Accidental.applyAccidentals([voice], key);
+    const tuplets: InstanceType<VexFlowModule['Tuplet']>[] = [];
+    let run: StaveNote[] = [];
+    bar.events.forEach((event, n) => {
+      if (event.value.triplet) run.push(notes[n]);
+      else run = [];
+      if (run.length === 3) {
+        tuplets.push(new vf.Tuplet(run, { bracketed: false }));
+        run = [];
+      }
+    });
+    const compound = bar.time.beatType === 8 && bar.time.beats % 3 === 0;
+    const beams = vf.Beam.generateBeams(
+      notes.filter((_, n) => bar.events[n].kind === 'note'),
+      { groups: [compound ? new vf.Fraction(3, 8) : new vf.Fraction(1, 4)] },
+    );
+    new vf.Formatter()
+      .joinVoices([voice])
+      .format([voice], Math.max(20, width - (stave.getNoteStartX() - x) - 12));
+    voice.draw(context, stave);
+    beams.forEach((beam) => beam.setContext(context).draw());
+    tuplets.forEach((tuplet) => tuplet.setContext(context).draw());
+    bar.events.forEach((event, n) => {
+      const note = notes[n];
+      if (event.kind !== 'note') return;
+      if (event.tiedFromPrevious && previous && previous.index === event.noteIndex) {
+        new vf.StaveTie({
+          firstNote: previous.note,
+          lastNote: note,
+          firstIndexes: [0],
+          lastIndexes: [0],
+        })
+          .setContext(context)
+          .draw();
+      }
+      previous = { note, index: event.noteIndex };
+      const group = note.getSVGElement();
+      if (group) {
+        group.setAttribute('data-note', String(event.noteIndex));
+        if (!event.tiedFromPrevious) group.setAttribute('data-testid', 'staff-note');
+        onNote(event.noteIndex, group);
+      }
+    });
+    x += width;
+  });
+  void lineIndex;
+}

@@ -1,0 +1,55 @@
+/**
+ * What the pieces library keeps: an imported part (parsed once, off the main thread), its
+ * practice settings and the attempts judged by the assessor (issue 25).
+ */
+import type { AttemptAssessment, Score } from '../music';
+
+/** How a piece is practised: follow the player (no click) or with a count-in and a click. */
+export type PracticeMode = 'follow' | 'click';
+
+export interface PracticeSettings {
+  readonly mode: PracticeMode;
+  /** Percentage of the marked tempo (click and tempo trainer), 40..150. */
+  readonly tempoPercent: number;
+  /** Bars to loop, 1-based bar positions in performance order (inclusive), or null: the whole piece. */
+  readonly loop: { readonly fromBar: number; readonly toBar: number } | null;
+  /** Tempo trainer: after a clean pass, raise the tempo by `stepPercent` up to 100 %. */
+  readonly trainer: boolean;
+}
+
+export const DEFAULT_PRACTICE: PracticeSettings = {
+  mode: 'follow',
+  tempoPercent: 100,
+  loop: null,
+  trainer: false,
+};
+
+export const TEMPO_PERCENT_RANGE = { min: 40, max: 150 } as const;
+/** The tempo trainer's step after a clean pass, % of the marked tempo. */
+export const TRAINER_STEP_PERCENT = 5;
+
+export interface StoredPiece {
+  readonly id: string;
+  readonly title: string;
+  /** The file it came from ("Arban 1.musicxml"). */
+  readonly fileName: string;
+  /** The part read (MusicXML part id), null for a one-part file. */
+  readonly partId: string | null;
+  readonly importedAtMs: number;
+  /** The part as read (written pitch of the part's own instrument; re-spelled when shown). */
+  readonly score: Score;
+  /** Settings to open it with (an assignment's), else the defaults. */
+  readonly practice: PracticeSettings;
+  /** Where it came from: the player's file, a bundled study, a teacher's assignment. */
+  readonly origin: 'file' | 'study' | 'assignment';
+}
+
+/** One judged attempt at a piece (live or a graded recording). */
+export interface PieceAttempt {
+  readonly pieceId: string;
+  readonly atMs: number;
+  readonly source: 'live' | 'recording';
+  readonly mode: PracticeMode;
+  readonly tempoPercent: number;
+  readonly assessment: AttemptAssessment;
+}
