@@ -1,0 +1,297 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
+import { WAIT_MS } from './wait';
+
+/**
+ * One audio owner (issue 20): the tuner, a click track and the drone at once, on one
+ * AudioContext, with the app's own output reaching the microphone as a phone's speaker does.
+ *
+ * The fake microphone plays a corpus D4 (written E4 on the B♭ trumpet); an init script routes
+ * everything the app's oscillators send to the speakers (drone, clicks) back into the microphone
+ * (through 50 ms of delay, like a speaker's output and a microphone's input latency), so the
+ * drone really is in what the tuner analyses. It also counts AudioContext constructions.
+ */
+const SETTINGS = {
+  transposition: 'bb-trumpet',
+  temperament: 'equal',
+  droneRootWrittenMidi: 60, // written C4: concert B♭3, under the player's D4
+  droneFifth: false,
+  droneThird: false,
+};
+const PLAYER = 'E4';
+/** The drone's fade (DRONE_RELEASE_S in src/audio/output/drone-voices.ts), ms. */
+const DRONE_RELEASE_MS = 180;
+
+interface Audit {
+  created: number;
+  closed: number;
+  maxLive: number;
+}
+interface SessionHook {
+  diagnostics(): { users: number; contextsCreated: number };
+  cancellationHz: {
+    get(): readonly number[];
+    subscribe(listener: (hz: readonly number[]) => void): () => void;
+  };
+  clicks: {
+    play(
+      source: { next(): unknown },
+      options: { leadInS: number; volume: number },
+    ): {
+      clicks: { subscribe(listener: (c: { atS: number; sounded: boolean }) => void): void };
+      stop(): void;
+    };
+  };
+  acquire(): AudioContext;
+  release(context: AudioContext): Promise<void>;
+}
+type PageGlobals = {
+  __audit: Audit;
+  __embouchureAudioSession?: SessionHook;
+  __clickTimes: { atS: number; sounded: boolean }[];
+  __clickTrack?: { stop(): void };
+  __cancellationLog: { t: number; hz: readonly number[] }[];
+  __stopClickedAt: number;
+  __uncancelled?: { stop(): void };
+};
+
+/** Runs in the page before its scripts. */
+function loopbackAndCount(): void {
+  const g = globalThis as unknown as PageGlobals;
+  g.__audit = { created: 0, closed: 0, maxLive: 0 };
+  const Original = AudioContext;
+  const close = Original.prototype.close;
+  Original.prototype.close = function () {
+    g.__audit.closed++;
+    return close.call(this);
+  };
+  globalThis.AudioContext = class extends Original {
+    constructor(options?: AudioContextOptions) {
+      super(options);
+      const a = g.__audit;
+      a.created++;
+      a.maxLive = Math.max(a.maxLive, a.created - a.closed);
+    }
+  };
+  const connect = AudioNode.prototype.connect as (
+    this: AudioNode,
+    destination: AudioNode,
+  ) => AudioNode;
+  const buses = new WeakMap<BaseAudioContext, AudioNode>();
+  const busOf = (context: BaseAudioContext): AudioNode => {
+    let bus = buses.get(context);
+    if (!bus) {
+      const delay = context.createDelay(1);
+      delay.delayTime.value = 0.05;
+      bus = delay;
+      buses.set(context, bus);
+    }
+    return bus;
+  };
+  // Nodes fed by an oscillator (the drone's and the clicks' gains): the app's own sound.
+  const tones = new WeakSet<AudioNode>();
+  AudioNode.prototype.connect = function (this: AudioNode, ...args: unknown[]) {
+    const [destination] = args;
+    const result = (connect as (...a: unknown[]) => unknown).apply(this, args);
+    if (destination instanceof AudioNode) {
+      if (this instanceof OscillatorNode) tones.add(destination);
+      if (destination instanceof AudioDestinationNode && tones.has(this)) {
+        connect.call(this, busOf(this.context));
+      }
+    }
+    return result;
+  } as typeof AudioNode.prototype.connect;
+  const createSource = Original.prototype.createMediaStreamSource;
+  Original.prototype.createMediaStreamSource = function (stream: MediaStream) {
+    const source = createSource.call(this, stream);
+    const mix = this.createGain();
+    connect.call(source, mix);
+    connect.call(busOf(this), mix);
+    // The graph only connects and disconnects its source: the mix stands in for it.
+    return mix as unknown as MediaStreamAudioSourceNode;
+  };
+}
+
+let browser: LaunchedBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ wav: audioFile('clean/sr48000/tpt_n062_D4.wav') });
+  page = browser.page;
+  await page.addInitScript((value: string) => {
+    localStorage.setItem('embouchure.settings.v1', value);
+    localStorage.setItem(
+      'embouchure.drone.v1',
+      JSON.stringify({ volumePercent: 100, octave: 0, timbre: 'sine' }),
+    );
+  }, JSON.stringify(SETTINGS));
+  await page.addInitScript(loopbackAndCount);
+  await page.goto(appUrl('/home/tuner'));
+  await page.waitForFunction(() => {
+    type Hook = { __embouchurePitchService?: { status: { get(): { state: string } } } };
+    return (globalThis as Hook).__embouchurePitchService?.status.get().state === 'connected';
+  });
+});
+
+afterAll(async () => {
+  expect(browser.pageErrors).toEqual([]);
+  await browser.close();
+});
+
+/** Time each note was shown since `fromMs` (page clock), and its share of all shown time. */
+async function shownSince(fromMs: number, toMs = Infinity) {
+  const log = (await readingLog(page)).filter((s) => s.t >= fromMs && s.t <= toMs);
+  const byNote = new Map<string, number>();
+  for (let i = 0; i + 1 < log.length; i++) {
+    const s = log[i] as (typeof log)[number];
+    if (s.note === '') continue;
+    const ms = Math.min(500, (log[i + 1] as (typeof log)[number]).t - s.t);
+    byNote.set(s.note, (byNote.get(s.note) ?? 0) + ms);
+  }
+  const all = [...byNote.values()].reduce((a, b) => a + b, 0);
+  const player = byNote.get(PLAYER) ?? 0;
+  return { byNote, playerMs: player, fraction: all > 0 ? player / all : 0 };
+}
+
+const pageNow = () => page.evaluate(() => performance.now());
+
+/** Waits until the player's note has been shown for `ms` since `fromMs`, then returns the tally. */
+async function watchPlayer(fromMs: number, ms: number) {
+  await expect
+    .poll(async () => (await shownSince(fromMs)).playerMs, { timeout: WAIT_MS })
+    .toBeGreaterThan(ms);
+  return shownSince(fromMs);
+}
+
+describe('tuner + click track + drone on one AudioContext', () => {
+  it('the loopback works: a tone the session does not know about hides the player', async () => {
+    await recordReadings(page);
+    await expect
+      .poll(() => page.getAttribute('[data-testid="tuner-reading"]', 'data-note'), {
+        timeout: WAIT_MS,
+      })
+      .toBe(PLAYER);
+    // A B♭3 sine straight to the speakers on the shared context: not cancelled.
+    await page.evaluate(() => {
+      const g = globalThis as unknown as PageGlobals;
+      const session = g.__embouchureAudioSession;
+      if (!session) throw new Error('no audio session on the page');
+      const context = session.acquire();
+      const osc = context.createOscillator();
+      const gain = context.createGain();
+      osc.frequency.value = 440 * 2 ** (-11 / 12);
+      gain.gain.value = 0.4;
+      osc.connect(gain).connect(context.destination);
+      osc.start();
+      g.__uncancelled = {
+        stop() {
+          osc.stop();
+          void session.release(context);
+        },
+      };
+    });
+    const from = await pageNow();
+    const messages = (await serviceSnapshot(page)).diagnostics.messages;
+    await expect
+      .poll(async () => (await serviceSnapshot(page)).diagnostics.messages, { timeout: WAIT_MS })
+      .toBeGreaterThan(messages + 100);
+    const control = await shownSince(from);
+    expect(control.fraction, JSON.stringify([...control.byNote])).toBeLessThan(0.5);
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).__uncancelled?.stop());
+  });
+
+  it('with the clicks and the brass drone playing, the player is read; the drone is cancelled through its fade-out', async () => {
+    // A click track at 100 bpm on the session (the companion's metronome uses the same call).
+    await page.evaluate(() => {
+      const g = globalThis as unknown as PageGlobals;
+      const session = g.__embouchureAudioSession;
+      if (!session) throw new Error('no audio session on the page');
+      let i = 0;
+      const source = {
+        next: () => {
+          const n = i++;
+          return {
+            offsetS: n * 0.6,
+            kind: n % 4 === 0 ? 'accent' : 'beat',
+            bar: n >> 2,
+            beat: n % 4,
+          };
+        },
+      };
+      g.__clickTimes = [];
+      const track = session.clicks.play(source, { leadInS: 0.2, volume: 0.2 });
+      track.clicks.subscribe((c) => g.__clickTimes.push({ atS: c.atS, sounded: c.sounded }));
+      g.__clickTrack = track;
+    });
+    await page.click('[data-testid="drone-open"]');
+    await page.click('[data-testid="drone-timbre-brass"]');
+    await page.click('[data-testid="drone-toggle"]');
+    await expect
+      .poll(() => page.getAttribute('[data-testid="drone-toggle"]', 'aria-pressed'))
+      .toBe('true');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (globalThis as unknown as PageGlobals).__embouchureAudioSession?.cancellationHz.get()
+              .length,
+        ),
+      )
+      .toBe(1);
+
+    const from = await pageNow();
+    const result = await watchPlayer(from, 4000);
+    expect(result.fraction, JSON.stringify([...result.byNote])).toBeGreaterThan(0.9);
+
+    // One context for the microphone, the drone and the clicks; the clicks exactly on the beat.
+    const audit = await page.evaluate(() => (globalThis as unknown as PageGlobals).__audit);
+    expect(audit.created).toBe(1);
+    expect(audit.maxLive).toBe(1);
+    const session = await page.evaluate(() =>
+      (globalThis as unknown as PageGlobals).__embouchureAudioSession?.diagnostics(),
+    );
+    expect(session).toMatchObject({ users: 3, contextsCreated: 1 });
+    const clicks = await page.evaluate(() => (globalThis as unknown as PageGlobals).__clickTimes);
+    expect(clicks.length).toBeGreaterThan(5);
+    for (let k = 1; k < clicks.length; k++) {
+      const gap = (clicks[k] as { atS: number }).atS - (clicks[k - 1] as { atS: number }).atS;
+      expect(gap).toBeCloseTo(0.6, 9);
+    }
+    expect(clicks.every((c) => c.sounded)).toBe(true);
+
+    // Stop the drone: the cancellation lasts through its fade, and the player stays read.
+    await page.evaluate(() => {
+      const g = globalThis as unknown as PageGlobals;
+      g.__cancellationLog = [];
+      g.__embouchureAudioSession?.cancellationHz.subscribe((hz) =>
+        g.__cancellationLog.push({ t: performance.now(), hz }),
+      );
+      document
+        .querySelector('[data-testid="drone-toggle"]')
+        ?.addEventListener('click', () => (g.__stopClickedAt = performance.now()), {
+          capture: true,
+        });
+    });
+    await page.click('[data-testid="drone-toggle"]');
+    await expect
+      .poll(() =>
+        page.evaluate(() => (globalThis as unknown as PageGlobals).__cancellationLog.length),
+      )
+      .toBeGreaterThan(0);
+    const { stopAt, log } = await page.evaluate(() => {
+      const g = globalThis as unknown as PageGlobals;
+      return { stopAt: g.__stopClickedAt, log: g.__cancellationLog };
+    });
+    const cleared = log.find((entry) => entry.hz.length === 0);
+    expect(cleared).toBeDefined();
+    expect((cleared?.t ?? 0) - stopAt).toBeGreaterThanOrEqual(DRONE_RELEASE_MS);
+    // Through the fade and after it the player's note is shown, never the drone's (written C4).
+    const tail = await watchPlayer(stopAt, 1500);
+    expect(tail.byNote.has('C4'), JSON.stringify([...tail.byNote])).toBe(false);
+    expect(tail.fraction, JSON.stringify([...tail.byNote])).toBeGreaterThan(0.9);
+
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).__clickTrack?.stop());
+  });
+});
