@@ -34,7 +34,11 @@ export function assignmentJson(title: string, score: Score, practice: PracticeSe
 
 /** A file name for the assignment ("Arban 1 (assignment).json"). */
 export function assignmentFileName(title: string): string {
-  const safe = title.replace(/[^\p{L}\p{N} _-]+/gu, ' ').trim() || 'Piece';
+  const safe =
+    title
+      .replace(/[^\p{L}\p{N} _-]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'Piece';
   return `${safe.slice(0, 60)} (assignment).json`;
 }
 
