@@ -281,6 +281,19 @@ export const STUDIES: readonly Study[] = [
       'G4q G4q A4q B4q | C5q B4q A4q G4q | F#4q D4q E4q F#4q | G4h G4h',
   },
   {
+    id: 'amazing-grace',
+    title: 'Amazing Grace (New Britain)',
+    composer: 'Traditional (American)',
+    source: `American hymn tune "New Britain" (Virginia Harmony, 1831; set to John Newton's words of 1779 in Southern Harmony, 1835), as commonly printed today; public domain. ${ENCODED}`,
+    tonic: 'G',
+    mode: 'major',
+    time: [3, 4],
+    qpm: 80,
+    notes:
+      'D4q | G4h (B4e G4e) | B4h A4q | G4h E4q | D4h D4q | G4h (B4e G4e) | B4h A4q | D5h. | ' +
+      '~h (B4e D5e) | D5h (B4e G4e) | B4h A4q | G4h E4q | D4h D4q | G4h (B4e G4e) | B4h A4q | G4h.',
+  },
+  {
     id: 'ode-to-joy',
     title: 'Ode to Joy',
     composer: 'Ludwig van Beethoven',
