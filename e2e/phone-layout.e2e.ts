@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 /** Why `target` is not fully usable where it is, or null when it is. */
-async function coverProblem(page: Page, target: Locator): Promise<string | null> {
+async function coverProblem(target: Locator): Promise<string | null> {
   await target.waitFor({ state: 'visible', timeout: WAIT_MS });
   return target.evaluate((element) => {
     const box = element.getBoundingClientRect();
@@ -83,7 +83,7 @@ async function expectInView(page: Page, state: string, targets: Locator[]): Prom
   await settle(page);
   const problems: string[] = [];
   for (const target of targets) {
-    const problem = await coverProblem(page, target);
+    const problem = await coverProblem(target);
     if (problem) problems.push(problem);
   }
   await shots(page, state.replace(/-\d+$/, ''));

@@ -166,6 +166,11 @@ function draw(
     stave: InstanceType<VexFlowModule['Stave']>;
   }[] = [];
 
+  // Each line's first and last bar, where slurs across a line break start and end.
+  const staveOfLine: {
+    first: InstanceType<VexFlowModule['Stave']>;
+    last: InstanceType<VexFlowModule['Stave']>;
+  }[] = [];
   lines.forEach((line, l) => {
     let x = 0;
     line.bars.forEach((b, k) => {
@@ -180,8 +185,9 @@ function draw(
         stave.setEndBarType(vf.Barline.type.END);
       }
       stave.setContext(context).draw();
+      staveOfLine[l] = { first: staveOfLine[l]?.first ?? stave, last: stave };
       const notes = barList[b].map((i) => {
-        const note = makeNote(vf, passage.events[i]);
+        const note = makeNote(vf, passage.events[i], passage.beatsPerBar);
         staveNotes[i] = note;
         lineOfEvent[i] = l;
         const event = passage.events[i];
@@ -217,21 +223,61 @@ function draw(
     });
   });
 
-  // Slurs: each run of notes slurred into the next, cut where a line ends.
-  let start = -1;
+  // Slurs: each run of notes slurred into the next. A run crossing a line break is drawn open to
+  // the right at the line's end and open to the left on the next line (Gould, "Behind Bars",
+  // slurs across system breaks): the line's last note still reads as slurred, not tongued.
+  type Note = InstanceType<VexFlowModule['StaveNote']>;
+  const curve = (note: Note): InstanceType<VexFlowModule['Curve']> =>
+    new vf.Curve(note, undefined, { thickness: 2 }).setContext(context);
+  const slur = (from: Note, to: Note): void => {
+    context.openGroup('slur');
+    new vf.Curve(from, to, { thickness: 2 }).setContext(context).draw();
+    context.closeGroup();
+  };
+  // VexFlow's open-ended curve stops at its note's bar; these run to the line's end or start.
+  const slurToLineEnd = (from: Note, line: number): void => {
+    const y = from.getStemExtents().baseY;
+    context.openGroup('slur');
+    curve(from).renderCurve({
+      firstX: from.getTieRightX(),
+      firstY: y,
+      lastX: staveOfLine[line].last.getTieEndX(),
+      lastY: y,
+      direction: from.getStemDirection(),
+    });
+    context.closeGroup();
+  };
+  const slurFromLineStart = (to: Note, line: number): void => {
+    const y = to.getStemExtents().baseY;
+    context.openGroup('slur');
+    curve(to).renderCurve({
+      firstX: staveOfLine[line].first.getTieStartX(),
+      firstY: y,
+      lastX: to.getTieLeftX(),
+      lastY: y,
+      direction: to.getStemDirection(),
+    });
+    context.closeGroup();
+  };
+  // null: no slur running; undefined: the running slur came over from the line before.
+  let from: Note | undefined | null = null;
   passage.events.forEach((event, i) => {
-    if (event.kind !== 'note') return;
-    if (event.slurToNext && start < 0) start = i;
-    const ends = !event.slurToNext && start >= 0;
-    const lineBreak =
-      start >= 0 && i + 1 < passage.events.length && lineOfEvent[i + 1] !== lineOfEvent[i];
-    if (ends || (lineBreak && event.slurToNext)) {
-      const from = staveNotes[start];
-      const to = staveNotes[i];
-      if (from && to && from !== to) {
-        new vf.Curve(from, to, { thickness: 2 }).setContext(context).draw();
-      }
-      start = lineBreak && event.slurToNext ? i + 1 : -1;
+    const note = staveNotes[i];
+    if (event.kind !== 'note' || !note) return;
+    const line = lineOfEvent[i];
+    if (from === null) {
+      if (!event.slurToNext) return;
+      from = note;
+    }
+    if (!event.slurToNext) {
+      if (from === undefined) slurFromLineStart(note, line);
+      else if (from !== note) slur(from, note);
+      from = null;
+    } else if (i + 1 < passage.events.length && lineOfEvent[i + 1] !== line) {
+      // A slur spanning a whole line keeps its end on this line's last note.
+      if (from) slurToLineEnd(from, line);
+      else slurFromLineStart(note, line);
+      from = undefined;
     }
   });
 
@@ -244,8 +290,12 @@ function draw(
   context.restore();
 
   passage.events.forEach((event, i) => {
-    if (event.kind === 'rest')
-      staveNotes[i]?.getSVGElement()?.setAttribute('data-testid', 'staff-rest');
+    const group = staveNotes[i]?.getSVGElement();
+    group?.setAttribute('data-line', String(lineOfEvent[i]));
+    if (event.kind === 'rest') {
+      group?.setAttribute('data-testid', 'staff-rest');
+      group?.setAttribute('data-beats', String(event.beats));
+    } else if (event.slurToNext) group?.setAttribute('data-slur-next', 'true');
   });
   const svg = element.querySelector('svg');
   svg?.setAttribute('aria-hidden', 'true');
@@ -259,9 +309,15 @@ function draw(
 function makeNote(
   vf: VexFlowModule,
   event: PassageEvent,
+  beatsPerBar: number,
 ): InstanceType<VexFlowModule['StaveNote']> {
   const duration = durationOf(event.beats);
   if (event.kind === 'rest') {
+    // A bar's rest is a whole rest in any metre, centred in the bar and hanging from the 4th line
+    // (D5); VexFlow's default B4 would hang it from the middle line, where it reads as a half rest.
+    if (Math.abs(event.beats - beatsPerBar) < 1e-6) {
+      return new vf.StaveNote({ keys: ['d/5'], duration: 'wr', clef: 'treble', alignCenter: true });
+    }
     return new vf.StaveNote({ keys: ['b/4'], duration: `${duration}r`, clef: 'treble' });
   }
   const note = new vf.StaveNote({
