@@ -341,7 +341,7 @@ export const STUDIES: readonly Study[] = [
     id: 'jingle-bells',
     title: 'Jingle Bells (refrain)',
     composer: 'James Lord Pierpont',
-    source: `Pierpont, "One Horse Open Sleigh" (Boston, 1857): the refrain, as commonly printed; public domain. ${ENCODED}`,
+    source: `Pierpont, "One Horse Open Sleigh" (Boston, 1857; reissued as "Jingle Bells", 1859): the refrain as commonly sung today, which differs from the 1857 print; public domain. ${ENCODED}`,
     tonic: 'G',
     mode: 'major',
     time: [4, 4],
