@@ -254,7 +254,15 @@ export function MetronomePanel() {
         onCleanPass={metronome.raise}
       />
       {config.gap && (
-        <p className="metronome__drift" data-testid="metronome-drift" aria-live="polite">
+        <p
+          className="metronome__drift"
+          data-testid="metronome-drift"
+          data-drift-ms={metronome.drift?.driftMs ?? ''}
+          data-baseline-ms={metronome.drift?.baselineMs ?? ''}
+          data-gap-onsets={metronome.drift?.gapOnsets ?? 0}
+          data-played-onsets={metronome.drift?.playedOnsets ?? 0}
+          aria-live="polite"
+        >
           {metronome.drift?.driftMs != null
             ? `In the muted bars: ${describeDrift(metronome.drift.driftMs)} (${metronome.drift.gapOnsets} attacks; last ${describeDrift(metronome.drift.lastDriftMs ?? 0)}).`
             : 'Play on the beat through the muted bars: your drift shows here.'}

@@ -1,0 +1,223 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { brassTone, synthWavDir, writeSynthWav } from './synth-wav';
+import { readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
+import { WAIT_MS } from './wait';
+
+/**
+ * The metronome on the tuner (issue 24), on the app's one audio session: its clicks land on the
+ * audio clock exactly where the pattern puts them, the speed trainer raises the tempo as set, gap
+ * bars mute and report the player's drift, and the tuner reads a held note right while the
+ * metronome clicks at 208 in sixteenths with its sound fed back into the microphone (a phone's
+ * speaker and microphone).
+ */
+
+interface Scheduled {
+  offsetS: number;
+  atS: number;
+  kind: string;
+  bar: number;
+  beat: number;
+  bpm?: number;
+  gap?: boolean;
+  part?: number;
+  sounded: boolean;
+}
+type Globals = { __embouchureMetronome?: { clicks: Scheduled[] } };
+
+const config = (patch: Record<string, unknown>) =>
+  JSON.stringify({
+    config: {
+      bpm: 120,
+      meter: { units: 4, unit: 4, grouping: [1, 1, 1, 1] },
+      subdivision: 1,
+      swing: 0.5,
+      accents: ['accent', 'normal', 'normal', 'normal'],
+      gap: null,
+      trainer: null,
+      ...patch,
+    },
+    presets: [],
+  });
+
+/** Runs in the page first: what the app's oscillators send to the speakers also reaches the mic. */
+function speakerIntoMicrophone(): void {
+  const connect = AudioNode.prototype.connect as (this: AudioNode, d: AudioNode) => AudioNode;
+  const buses = new WeakMap<BaseAudioContext, AudioNode>();
+  const busOf = (context: BaseAudioContext): AudioNode => {
+    let bus = buses.get(context);
+    if (!bus) {
+      const delay = context.createDelay(1);
+      delay.delayTime.value = 0.05; // a speaker's output and a microphone's input latency
+      bus = delay;
+      buses.set(context, bus);
+    }
+    return bus;
+  };
+  const tones = new WeakSet<AudioNode>();
+  AudioNode.prototype.connect = function (this: AudioNode, ...args: unknown[]) {
+    const [destination] = args;
+    const result = (connect as (...a: unknown[]) => unknown).apply(this, args);
+    if (destination instanceof AudioNode) {
+      if (this instanceof OscillatorNode) tones.add(destination);
+      if (destination instanceof AudioDestinationNode && tones.has(this)) {
+        connect.call(this, busOf(this.context));
+      }
+    }
+    return result;
+  } as typeof AudioNode.prototype.connect;
+  const createSource = AudioContext.prototype.createMediaStreamSource;
+  AudioContext.prototype.createMediaStreamSource = function (stream: MediaStream) {
+    const source = createSource.call(this, stream);
+    const mix = this.createGain();
+    connect.call(source, mix);
+    connect.call(busOf(this), mix);
+    return mix as unknown as MediaStreamAudioSourceNode;
+  };
+}
+
+async function openWith(page: Page, metronome: string, extra?: () => void): Promise<void> {
+  await page.addInitScript(
+    ([settings, state]) => {
+      localStorage.setItem('embouchure.settings.v1', settings);
+      localStorage.setItem('embouchure.metronome.v1', state);
+    },
+    [JSON.stringify({ transposition: 'bb-trumpet' }), metronome] as const,
+  );
+  if (extra) await page.addInitScript(extra);
+  await page.goto(appUrl('/home/tuner'));
+  await expect
+    .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
+    .toBe('connected');
+  await page.click('[data-testid="metronome-open"]');
+}
+
+const clicksOf = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as Globals).__embouchureMetronome?.clicks ?? []);
+
+async function startAndCollect(page: Page, until: (clicks: Scheduled[]) => boolean) {
+  await page.click('[data-testid="metronome-toggle"]');
+  await expect.poll(async () => until(await clicksOf(page)), { timeout: WAIT_MS }).toBe(true);
+  return clicksOf(page);
+}
+
+/** Every click at its pattern time on the audio clock: atS − atS₀ = offsetS − offsetS₀. */
+function expectOnTheClock(clicks: Scheduled[]): void {
+  const first = clicks[0] as Scheduled;
+  for (const click of clicks) {
+    expect(Math.abs(click.atS - first.atS - (click.offsetS - first.offsetS))).toBeLessThan(1e-9);
+  }
+}
+
+describe('metronome with a held note (speaker fed back into the microphone)', () => {
+  let browser: LaunchedBrowser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser({ wav: audioFile('clean/sr48000/tpt_n062_D4.wav') });
+    page = browser.page;
+  });
+  afterAll(async () => {
+    expect(browser.pageErrors).toEqual([]);
+    await browser.close();
+  });
+
+  it('at 208 in sixteenths the clicks sit on the audio clock and the tuner still reads E4', async () => {
+    await openWith(page, config({ bpm: 208, subdivision: 4 }), speakerIntoMicrophone);
+    await recordReadings(page);
+    const from = await page.evaluate(() => performance.now());
+    const clicks = await startAndCollect(page, (c) => c.length > 4 * 4 * 8); // 8 bars
+    // Sixteenths at 208: 60 / 832 s apart, from indices (no drift), every one sounded.
+    clicks.forEach((click, k) => {
+      expect(Math.abs(click.offsetS - (k * 60) / (208 * 4))).toBeLessThan(1e-12);
+    });
+    expectOnTheClock(clicks);
+    expect(clicks.every((c) => c.sounded)).toBe(true);
+    expect(clicks.filter((c) => c.kind === 'accent')).toHaveLength(Math.ceil(clicks.length / 16));
+    // The pulse follows the beats as they are heard.
+    await expect
+      .poll(() => page.getAttribute('[data-testid="metronome-pulse"]', 'data-bar'))
+      .not.toBe('');
+    // The player's E4 (concert D4) owns the display while the clicks sound into the mic.
+    const log = (await readingLog(page)).filter((s) => s.t >= from);
+    const shown = new Map<string, number>();
+    for (let i = 0; i + 1 < log.length; i++) {
+      const s = log[i] as (typeof log)[number];
+      if (s.note !== '') {
+        const ms = Math.min(500, (log[i + 1] as (typeof log)[number]).t - s.t);
+        shown.set(s.note, (shown.get(s.note) ?? 0) + ms);
+      }
+    }
+    const all = [...shown.values()].reduce((a, b) => a + b, 0);
+    expect(all).toBeGreaterThan(2000);
+    expect((shown.get('E4') ?? 0) / all, JSON.stringify([...shown])).toBeGreaterThan(0.95);
+    await page.click('[data-testid="metronome-toggle"]');
+  });
+
+  it('the speed trainer raises 120 → 130 by 5 every bar, each bar on the clock at its tempo', async () => {
+    const trainer = { startBpm: 120, targetBpm: 130, stepBpm: 5, everyBars: 1, mode: 'bars' };
+    await openWith(page, config({ trainer }));
+    const clicks = await startAndCollect(page, (c) => c.some((click) => click.bar >= 4));
+    const downbeats = clicks.filter((c) => c.beat === 0);
+    expect(downbeats.slice(0, 5).map((c) => c.bpm)).toEqual([120, 125, 130, 130, 130]);
+    // Bar n lasts 4 beats at its own tempo, on the audio clock.
+    for (let n = 1; n < 5; n++) {
+      const bar = (downbeats[n] as Scheduled).atS - (downbeats[n - 1] as Scheduled).atS;
+      expect(bar).toBeCloseTo((4 * 60) / ((downbeats[n - 1] as Scheduled).bpm ?? 0), 9);
+    }
+    expectOnTheClock(clicks);
+    await expect.poll(() => page.textContent('[data-testid="metronome-bpm"]')).toContain('130');
+    await page.click('[data-testid="metronome-toggle"]');
+  });
+});
+
+describe('gap bars with a player tonguing crotchets at 120', () => {
+  let browser: LaunchedBrowser;
+  let page: Page;
+  const dir = synthWavDir('metronome');
+  beforeAll(async () => {
+    // Concert D4 tongued every 0.5 s (0.3 s of note, 0.2 s of silence): a steady player at 120.
+    const rate = 48000;
+    const tone = brassTone(293.66, rate);
+    const wav = writeSynthWav(dir.path, 'tongued-120.wav', 20, (i) =>
+      i % (rate / 2) < 0.3 * rate ? tone(i) : 0,
+    );
+    browser = await launchBrowser({ wav });
+    page = browser.page;
+  });
+  afterAll(async () => {
+    expect(browser.pageErrors).toEqual([]);
+    await browser.close();
+    dir.remove();
+  });
+
+  it('mutes every other bar (silent, nothing sounded) and reports a steady player as on time', async () => {
+    await openWith(page, config({ gap: { playBars: 1, muteBars: 1 } }));
+    const drift = '[data-testid="metronome-drift"]';
+    // The player's phase against the click is whatever the fake microphone's start gives: a
+    // player on the half beat is not "on the beat" at all, so restart until within ±150 ms.
+    for (let attempt = 0; ; attempt++) {
+      await page.click('[data-testid="metronome-toggle"]');
+      await expect
+        .poll(async () => Number(await page.getAttribute(drift, 'data-gap-onsets')), {
+          timeout: WAIT_MS,
+        })
+        .toBeGreaterThanOrEqual(6);
+      const baseline = Number(await page.getAttribute(drift, 'data-baseline-ms'));
+      if (Math.abs(baseline) < 150 || attempt === 4) break;
+      await page.click('[data-testid="metronome-toggle"]');
+    }
+    const driftMs = Number(await page.getAttribute(drift, 'data-drift-ms'));
+    expect(Math.abs(driftMs), (await page.textContent(drift)) ?? '').toBeLessThan(30);
+    await expect.poll(() => page.textContent(drift)).toMatch(/In the muted bars: .* ms/);
+    const clicks = await clicksOf(page);
+    const muted = clicks.filter((c) => c.bar % 2 === 1);
+    expect(muted.length).toBeGreaterThan(0);
+    expect(muted.every((c) => c.kind === 'silent' && c.gap === true && !c.sounded)).toBe(true);
+    expect(clicks.filter((c) => c.bar % 2 === 0).every((c) => c.sounded)).toBe(true);
+    await expect
+      .poll(() => page.getAttribute('[data-testid="metronome-pulse"]', 'data-gap'))
+      .toBe('true');
+    await page.click('[data-testid="metronome-toggle"]');
+  });
+});
