@@ -48,21 +48,34 @@ function readAssignmentLink(hash: string): { piece: StoredPiece } | { error: str
 export default function PiecesPage() {
   const store = getPieceStore();
   const [piece, setPiece] = useState<StoredPiece | null>(null);
-  // An assignment link opened the app: read once, at the first render.
-  const [opened] = useState(() => readAssignmentLink(globalThis.location?.hash ?? ''));
-  const [linkError, setLinkError] = useState(opened && 'error' in opened ? opened.error : null);
+  const [linkError, setLinkError] = useState<string | null>(null);
 
+  // An assignment link: when the page opens with one, and when one is followed while it is open.
   useEffect(() => {
-    if (!opened || !('piece' in opened)) return;
-    store.put(opened.piece).then(
-      () => {
-        // The link is used once: a reload shows the library, not a second copy.
-        history.replaceState(null, '', location.pathname);
-        setPiece(opened.piece);
-      },
-      (error: unknown) => setLinkError(`The assignment could not be saved: ${String(error)}`),
-    );
-  }, [opened, store]);
+    const open = (): void => {
+      const opened = readAssignmentLink(globalThis.location.hash);
+      if (!opened) return;
+      if ('error' in opened) {
+        setLinkError(opened.error);
+        return;
+      }
+      store.put(opened.piece).then(
+        () => {
+          // The link is used once: a reload shows the library, not a second copy.
+          history.replaceState(null, '', location.pathname);
+          setLinkError(null);
+          setPiece(opened.piece);
+        },
+        (error: unknown) => setLinkError(`The assignment could not be saved: ${String(error)}`),
+      );
+    };
+    const timer = setTimeout(open, 0);
+    globalThis.addEventListener('hashchange', open);
+    return () => {
+      clearTimeout(timer);
+      globalThis.removeEventListener('hashchange', open);
+    };
+  }, [store]);
 
   return (
     <IonPage>

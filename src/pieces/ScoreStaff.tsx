@@ -6,8 +6,9 @@ import { drawnBars, layoutScoreLines, type DrawnBar, type ScoreLine } from './sc
 /** One line of music, px: the stave with room for two ledger lines above and below. */
 export const LINE_HEIGHT_PX = 130;
 const STAVE_TOP_PX = 4;
-/** Lines drawn at once before yielding (the first of them shows in well under a second). */
-const LINES_PER_BATCH = 6;
+/** Lines drawn at once before yielding: the two in view first, then a few at a time. */
+const FIRST_BATCH_LINES = 2;
+const LINES_PER_BATCH = 4;
 const MAJOR_KEYS = [
   'Cb',
   'Gb',
@@ -81,7 +82,7 @@ export function ScoreStaff(props: {
     element.replaceChildren();
     const drawFrom = (vf: VexFlowModule, from: number): void => {
       if (cancelled) return;
-      const to = Math.min(lines.length, from + LINES_PER_BATCH);
+      const to = Math.min(lines.length, from + (from === 0 ? FIRST_BATCH_LINES : LINES_PER_BATCH));
       for (let l = from; l < to; l++) {
         const div = document.createElement('div');
         div.className = 'score-line';

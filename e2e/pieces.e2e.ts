@@ -1,0 +1,247 @@
+import { readFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPerformance, RENDER_RATE, type PlayedNote } from '../bench/performance-render';
+import { parseMusicXml } from '../src/music';
+import { assignmentJson, assignmentLink } from '../src/pieces/assignment';
+import {
+  activePage,
+  appUrl,
+  audioDir,
+  baseUrl,
+  launchBrowser,
+  type LaunchedBrowser,
+} from './browser';
+import { synthWavDir, writeWav16 } from './synth-wav';
+
+/**
+ * Issue 25, the pieces library: a MusicXML part written here is imported and every note drawn;
+ * a recording of it (rendered from the corpus's real trumpet notes, as the assessor's bench does)
+ * is graded in the browser and the verdicts coloured on the staff, a tapped note explained, the
+ * results exported as the assessor's JSON; a malformed file is refused with the reason and
+ * nothing stored is touched; an assignment link opens its practice screen. With
+ * PIECES_SHOTS=<dir>, 390x844 screenshots light and dark of the library, a piece, practice and
+ * results.
+ */
+const QPM = 100;
+const BEAT_MS = 60_000 / QPM;
+/** Written pitch (B♭ trumpet part), quarters: [step, alter, octave, quarters]. */
+const MELODY: readonly (readonly [string, number, number, number])[][] = [
+  [
+    ['C', 0, 5, 1],
+    ['D', 0, 5, 1],
+    ['E', 0, 5, 1],
+    ['F', 0, 5, 1],
+  ],
+  [
+    ['G', 0, 5, 2],
+    ['E', 0, 5, 1],
+    ['C', 0, 5, 1],
+  ],
+  [
+    ['D', 0, 5, 1],
+    ['F', 1, 5, 1],
+    ['E', 0, 5, 1],
+    ['D', 0, 5, 1],
+  ],
+  [['C', 0, 5, 4]],
+];
+const NOTE_COUNT = MELODY.flat().length;
+const STEP_SEMITONES: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
+
+function melodyXml(measures: readonly (readonly [string, number, number, number])[][]): string {
+  const type: Record<number, string> = { 1: 'quarter', 2: 'half', 4: 'whole' };
+  const body = measures
+    .map(
+      (notes, i) =>
+        `<measure number="${i + 1}">${
+          i === 0
+            ? `<attributes><divisions>4</divisions><key><fifths>0</fifths></key><time><beats>4</beats><beat-type>4</beat-type></time><clef><sign>G</sign><line>2</line></clef><transpose><diatonic>-1</diatonic><chromatic>-2</chromatic></transpose></attributes><sound tempo="${QPM}"/>`
+            : ''
+        }${notes
+          .map(
+            ([step, alter, octave, q]) =>
+              `<note><pitch><step>${step}</step>${alter ? `<alter>${alter}</alter>` : ''}<octave>${octave}</octave></pitch><duration>${4 * q}</duration><type>${type[q]}</type></note>`,
+          )
+          .join('')}</measure>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<score-partwise version="4.0"><work><work-title>Test Song</work-title></work>
+<part-list><score-part id="P1"><part-name>Trumpet in B♭</part-name></score-part></part-list>
+<part id="P1">${body}</part></score-partwise>`;
+}
+
+/** The melody played (concert pitch = written − 2), from `leadMs`; `wrong` replaces notes' MIDI. */
+function performance(leadMs: number, wrong: Record<number, number> = {}): PlayedNote[] {
+  const out: PlayedNote[] = [];
+  let beat = 0;
+  MELODY.flat().forEach(([step, alter, octave, q], i) => {
+    const written = 12 * (octave + 1) + STEP_SEMITONES[step] + alter;
+    out.push({
+      midi: wrong[i] ?? written - 2,
+      onsetMs: leadMs + beat * BEAT_MS,
+      durationMs: q * BEAT_MS - 60,
+    });
+    beat += q;
+  });
+  return out;
+}
+
+const view = (page: Page) => activePage(page);
+
+async function shot(page: Page, name: string): Promise<void> {
+  const out = process.env.PIECES_SHOTS;
+  if (!out) return;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: join(out, `${name}-${colorScheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+describe('pieces library', () => {
+  let browser: LaunchedBrowser;
+  const dir = synthWavDir('pieces');
+  const files = {
+    piece: join(dir.path, 'Test Song.musicxml'),
+    long: join(dir.path, 'Long Study.musicxml'),
+    broken: join(dir.path, 'Broken.musicxml'),
+    clean: join(dir.path, 'clean take.wav'),
+    wrong: join(dir.path, 'wrong note take.wav'),
+  };
+
+  beforeAll(async () => {
+    writeFileSync(files.piece, melodyXml(MELODY));
+    writeFileSync(
+      files.long,
+      melodyXml(Array.from({ length: 25 }, () => MELODY).flat()).replace('Test Song', 'Long'),
+    );
+    writeFileSync(files.broken, '<score-partwise version="4.0"><part-list><score-part id="P1">');
+    writeWav16(files.clean, RENDER_RATE, renderPerformance(audioDir(), performance(800)));
+    // Note 5 (the half-note G) held a whole tone low: a wrong note.
+    writeWav16(
+      files.wrong,
+      RENDER_RATE,
+      renderPerformance(audioDir(), performance(800, { 4: 12 * 6 + 7 - 2 - 2 })),
+    );
+    browser = await launchBrowser({ mic: 'none', viewport: { width: 390, height: 844 } });
+  });
+  afterAll(async () => {
+    expect(browser.pageErrors).toEqual([]);
+    await browser.close();
+    dir.remove();
+  });
+
+  it('imports a part and draws every note; a 100-measure part shows its first line within 1 s', async () => {
+    const { page } = browser;
+    await page.goto(appUrl('/home/pieces'));
+    await view(page).getByTestId('piece-library').waitFor();
+    await shot(page, 'pieces-library-empty');
+    await view(page).getByTestId('import-piece-input').setInputFiles(files.piece);
+    await view(page).getByTestId('piece-practice').waitFor();
+    await expect.poll(() => view(page).getByTestId('staff-note').count()).toBe(NOTE_COUNT);
+    expect(await view(page).getByTestId('piece-title').textContent()).toBe('Test Song');
+    await shot(page, 'pieces-piece');
+
+    await view(page).getByTestId('pieces-back').click();
+    const started = Date.now();
+    await view(page).getByTestId('import-piece-input').setInputFiles(files.long);
+    await view(page).locator('[data-testid="staff-note"]').first().waitFor();
+    const firstLineMs = Date.now() - started;
+    console.log(`100-measure part: first line drawn ${firstLineMs} ms after choosing the file`);
+    expect(firstLineMs).toBeLessThan(1000);
+    // The rest is drawn in batches after the first lines.
+    await expect.poll(() => view(page).getByTestId('staff-note').count()).toBe(25 * NOTE_COUNT);
+    await view(page).getByTestId('pieces-back').click();
+    await expect.poll(() => view(page).getByTestId('piece-item').count()).toBe(2);
+    await shot(page, 'pieces-library');
+  });
+
+  it('refuses a malformed file with the reason and keeps what is stored', async () => {
+    const { page } = browser;
+    await view(page).getByTestId('import-piece-input').setInputFiles(files.broken);
+    const message = view(page).getByTestId('piece-message');
+    await expect.poll(() => message.textContent()).toMatch(/^Not imported: .*XML/);
+    expect(await message.getAttribute('role')).toBe('alert');
+    expect(await view(page).getByTestId('piece-item').count()).toBe(2);
+  });
+
+  it('grades a recording: verdicts on the staff, a tapped note explained, results exported as JSON', async () => {
+    const { page } = browser;
+    await view(page).getByTestId('piece-item').filter({ hasText: 'Test Song' }).click();
+    await view(page).getByTestId('piece-practice').waitFor();
+    await shot(page, 'pieces-practice');
+    await view(page).getByTestId('grade-recording-input').setInputFiles(files.clean);
+    await view(page).getByTestId('piece-results').waitFor();
+    expect(await view(page).getByTestId('verdict-counts').textContent()).toBe(
+      `${NOTE_COUNT} played · 0 wrong · 0 missed`,
+    );
+    const verdicts = () =>
+      view(page)
+        .locator('[data-testid="staff-note"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')));
+    expect(await verdicts()).toEqual(Array(NOTE_COUNT).fill('played'));
+
+    await view(page).getByTestId('grade-recording-input').setInputFiles(files.wrong);
+    await expect
+      .poll(() => view(page).getByTestId('verdict-counts').textContent())
+      .toBe(`${NOTE_COUNT - 1} played · 1 wrong · 0 missed`);
+    expect((await verdicts())[4]).toBe('wrong');
+    await view(page).locator('[data-testid="staff-note"]').nth(4).click();
+    const detail = view(page).getByTestId('note-detail');
+    await expect.poll(() => detail.textContent()).toMatch(/Bar 2, G5: Wrong note/);
+    expect(await detail.textContent()).toMatch(/Heard: F5/);
+    expect(await view(page).getByTestId('fix-first').textContent()).toMatch(/Fix first/);
+    await expect
+      .poll(() => view(page).getByTestId('piece-progress').textContent())
+      .toMatch(/2 attempts/);
+    await shot(page, 'pieces-results');
+
+    const download = page.waitForEvent('download');
+    await view(page).getByTestId('export-results').click();
+    const file = await (await download).path();
+    const json = JSON.parse(await readFile(file, 'utf8')) as {
+      notes: { index: number; measure: string; written: string; verdict: string; heard: string }[];
+      scores: Record<string, number>;
+    };
+    expect(json.notes.map((n) => n.index)).toEqual([...Array(NOTE_COUNT).keys()]);
+    expect(json.notes.map((n) => n.written)).toEqual(
+      MELODY.flat().map(([s, a, o]) => `${s}${a ? '#' : ''}${o}`),
+    );
+    expect(json.notes[4]).toMatchObject({ measure: '2', verdict: 'wrong', heard: 'F5' });
+    expect(Object.keys(json.scores).sort()).toEqual(['overall', 'pitch', 'steadiness', 'timing']);
+  });
+
+  it('opens an assignment link on its practice screen with its settings', async () => {
+    const { page } = browser;
+    const score = parseMusicXml(melodyXml(MELODY));
+    const json = assignmentJson('Homework: Test Song', score, {
+      mode: 'click',
+      tempoPercent: 80,
+      loop: { fromBar: 2, toBar: 3 },
+      trainer: false,
+    });
+    await page.goto(assignmentLink(baseUrl(), json));
+    // Followed while the pieces screen is open (same document: the app hears the hash change).
+    await expect
+      .poll(() => view(page).getByTestId('piece-title').textContent())
+      .toBe('Homework: Test Song');
+    await expect.poll(() => view(page).getByTestId('staff-note').count()).toBe(NOTE_COUNT);
+    expect(await view(page).getByTestId('tempo-percent').inputValue()).toBe('80');
+    expect(await view(page).getByTestId('loop-from').inputValue()).toBe('2');
+    expect(await view(page).getByTestId('practice-start').textContent()).toMatch(/with click/);
+    expect(new URL(page.url()).hash).toBe('');
+
+    // Opened in a new tab (a link from a message): the app starts on that practice screen.
+    const tab = await browser.context.newPage();
+    await tab.goto(assignmentLink(baseUrl(), json.replace('Homework: ', 'Tab: ')));
+    await expect
+      .poll(() => view(tab).getByTestId('piece-title').textContent())
+      .toBe('Tab: Test Song');
+    await expect.poll(() => view(tab).getByTestId('staff-note').count()).toBe(NOTE_COUNT);
+    await tab.close();
+  });
+});
