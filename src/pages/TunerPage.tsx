@@ -13,6 +13,8 @@ import { FingeringView } from '../tuner/FingeringView';
 import { InputLevelMeter } from '../tuner/InputLevelMeter';
 import { ListenForA4 } from '../tuner/ListenForA4';
 import { TargetLine } from '../tuner/TargetLine';
+import { TemperamentNotice } from '../tuner/TemperamentNotice';
+import { useJustFollowsDrone } from '../tuner/use-just-follows-drone';
 import { PanelToggle } from '../tuner/PanelToggle';
 import { PitchTrace } from '../tuner/PitchTrace';
 import { formatCents, noPitchText, noteLabels } from '../tuner/tuner-display';
@@ -37,6 +39,8 @@ export default function TunerPage() {
   const store = getSettingsStore();
   const settings = useSettings(store);
   const { display, signal, motion } = useTunerDisplay(service, settings);
+  // Just intonation lives and ends with the drone it is aimed at (issue 23 row 4).
+  useJustFollowsDrone();
   const [droneOpen, setDroneOpen] = useState(false);
   const [metronomeOpen, setMetronomeOpen] = useState(false);
   const [listenOpen, setListenOpen] = useState(false);
@@ -88,6 +92,7 @@ export default function TunerPage() {
             {hint ?? ' '}
           </div>
           <TargetLine display={display} settings={settings} />
+          <TemperamentNotice settings={settings} />
           {settings.tunerView === 'strobe' ? (
             <StrobeView motion={motion} inTuneCents={settings.inTuneCents} />
           ) : (

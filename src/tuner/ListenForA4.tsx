@@ -85,7 +85,9 @@ export function ListenForA4() {
   const confirm = (a4Hz: number) => {
     const previousHz = settings.a4Hz;
     try {
-      store.update({ a4Hz });
+      // The band's A must then read 0 ¢: in just intonation over another root it would not
+      // (issue 23 row 4: "B4 as the 7th of C: aim −12 ¢" right after setting A4 from it).
+      store.update({ a4Hz, temperament: 'equal' });
       setState({ step: 'done', a4Hz, previousHz });
     } catch (error) {
       setState({ step: 'failed', message: error instanceof Error ? error.message : String(error) });
