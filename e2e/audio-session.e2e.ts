@@ -261,6 +261,24 @@ describe('tuner + click track + drone on one AudioContext', () => {
     }
     expect(clicks.every((c) => c.sounded)).toBe(true);
 
+    // An octave up: the button names what sounds and the session cancels it (the old pitch
+    // through its glide).
+    await page.click('[data-testid="drone-octave-1"]');
+    await expect
+      .poll(() => page.textContent('[data-testid="drone-toggle"]'))
+      .toBe('Stop drone · concert B♭4 (466.2 Hz)');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (globalThis as unknown as PageGlobals).__embouchureAudioSession?.cancellationHz
+            .get()
+            .map((hz) => Math.round(hz)),
+        ),
+      )
+      .toEqual([466]);
+    const up = await watchPlayer(await pageNow(), 2000);
+    expect(up.fraction, JSON.stringify([...up.byNote])).toBeGreaterThan(0.9);
+
     // Stop the drone: the cancellation lasts through its fade, and the player stays read.
     await page.evaluate(() => {
       const g = globalThis as unknown as PageGlobals;

@@ -95,7 +95,13 @@ export function DroneControl() {
     setOn(true);
   };
 
-  const concertRoot = droneConcertRootName(droneRootWrittenMidi, transposition, spelling);
+  // The button names what sounds: the root moved by the chosen octave.
+  const concertRoot = droneConcertRootName(
+    droneRootWrittenMidi + 12 * sound.octave,
+    transposition,
+    spelling,
+  );
+  const soundingRootHz = rootHz * 2 ** sound.octave;
   const chordButton = (key: 'droneFifth' | 'droneThird', label: string, testId: string) => (
     <button
       type="button"
@@ -156,7 +162,7 @@ export function DroneControl() {
         aria-pressed={on}
         onClick={toggle}
       >
-        {on ? 'Stop drone' : 'Play drone'} · concert {concertRoot} ({rootHz.toFixed(1)} Hz)
+        {on ? 'Stop drone' : 'Play drone'} · concert {concertRoot} ({soundingRootHz.toFixed(1)} Hz)
       </button>
       <p className="drone-panel__note">
         {temperament === 'just'

@@ -2,9 +2,9 @@ import { DRONE_OCTAVES, type DroneOctave, type DroneOptions } from './drone-opti
 import type { DroneTimbre } from '../audio/output/drone-voices';
 
 const OCTAVE_LABELS: Readonly<Record<DroneOctave, { text: string; aria: string }>> = {
-  [-1]: { text: '8va −', aria: 'One octave down' },
+  [-1]: { text: '8vb', aria: 'One octave down' },
   0: { text: 'As set', aria: 'At the root as set' },
-  1: { text: '8va +', aria: 'One octave up' },
+  1: { text: '8va', aria: 'One octave up' },
 };
 const TIMBRE_LABELS: Readonly<Record<DroneTimbre, string>> = { sine: 'Pure', brass: 'Brass' };
 

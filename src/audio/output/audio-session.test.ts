@@ -103,6 +103,21 @@ describe('drone cancellation follows what sounds', () => {
     expect(session.cancellationHz.get()).toEqual([493.88]);
   });
 
+  it('a small retune glides the same voice; a large one fades the old voice out and a new one in', () => {
+    const { session, contexts } = make();
+    const drone = session.drone.play([440]);
+    drone.retune([442]); // 8 ¢: a glide
+    expect(contexts[0]?.oscillators).toHaveLength(1);
+    expect(contexts[0]?.oscillators[0]?.frequency.value).toBe(442);
+    drone.retune([884]); // an octave: a sweep would pass through pitches nobody cancels
+    expect(contexts[0]?.oscillators).toHaveLength(2);
+    expect(contexts[0]?.oscillators[0]?.stoppedAt).toBeCloseTo(1 + DRONE_RELEASE_S, 9);
+    expect(contexts[0]?.oscillators[1]?.frequency.value).toBe(884);
+    // The new pitch held first, both old ones (the glide's start and end) through the fade.
+    expect(session.cancellationHz.get()[0]).toBe(884);
+    expect([...session.cancellationHz.get()].sort()).toEqual([440, 442, 884]);
+  });
+
   it('a new drone started while the old one fades: both cancelled, the held one first', () => {
     const { session, advance } = make();
     const old = session.drone.play([440]);
@@ -141,6 +156,10 @@ describe('drone cancellation follows what sounds', () => {
     const brassPeak = TIMBRE_HARMONICS.brass.reduce((a, b) => a + b, 0);
     expect(gains[0]).toBeCloseTo(0.3, 9);
     expect(gains[1]).toBeCloseTo(0.15 / brassPeak, 9);
+    const last = contexts[0]?.gains.at(-1);
+    session.drone.play([440], { volume: 0.1 }).setVolume(0.4);
+    expect(contexts[0]?.gains.at(-1)?.gain.value).toBeCloseTo(0.4, 9);
+    expect(last).not.toBe(contexts[0]?.gains.at(-1));
     expect(() => session.drone.play([440], { volume: 2 })).toThrow('volume must be 0..1, got 2');
     expect(() => session.drone.play([10])).toThrow('Drone frequency must be 20..5000 Hz, got 10');
     expect(() => session.drone.play([1, 2, 3, 4, 5].map((x) => x * 100))).toThrow(

@@ -27,6 +27,14 @@ export const TIMBRE_HARMONICS: Readonly<Record<DroneTimbre, readonly number[]>> 
   brass: [1, 0.7, 0.45],
 };
 
+/**
+ * A retune glides only this far, cents (a temperament or A4 change: a just 3rd is 14 ¢ from
+ * equal, 442 Hz is 8 ¢ above 440); further, the old voice fades out and a new one fades in. A
+ * glide sweeps through pitches between the two, which the canceller (fitting the two ends)
+ * would not remove: an octave glide was read as the drone's note for ~0.4 s in the browser test.
+ */
+export const GLIDE_MAX_CENTS = 25;
+
 /** Attack/release time constant, s: ≈ 0.1 s to settle, no click. */
 export const DRONE_SMOOTHING_S = 0.03;
 /** A released voice is stopped after six time constants: below −50 dB by then. */
@@ -124,6 +132,20 @@ export function createDroneVoices(
     options.onSounding(voice.hz, now + DRONE_RELEASE_S);
   };
 
+  const startVoice = (hz: number, level: number, now: number): Voice => {
+    const osc = context.createOscillator();
+    const gain = context.createGain();
+    if (wave) osc.setPeriodicWave(wave);
+    else osc.type = 'sine';
+    osc.frequency.value = hz;
+    gain.gain.value = 0;
+    osc.connect(gain).connect(destination);
+    osc.start();
+    gain.gain.setTargetAtTime(level, now, DRONE_SMOOTHING_S);
+    options.onSounding(hz, Infinity);
+    return { osc, gain, hz };
+  };
+
   const retune = (list: readonly number[]): void => {
     // Voices add up: each gets an equal share, so a chord peaks no higher than one note.
     const level = levelFor(list.length);
@@ -131,6 +153,12 @@ export function createDroneVoices(
     const next: Voice[] = [];
     list.forEach((hz, i) => {
       const kept = voices[i];
+      if (kept && Math.abs(1200 * Math.log2(hz / kept.hz)) > GLIDE_MAX_CENTS) {
+        // Too far to glide: a sweep passes through pitches the canceller does not know.
+        releaseVoice(kept);
+        next.push(startVoice(hz, level, now));
+        return;
+      }
       if (kept) {
         if (kept.hz !== hz) {
           // The glide passes through the old pitch for ~6 time constants: cancel both.
@@ -143,17 +171,7 @@ export function createDroneVoices(
         next.push(kept);
         return;
       }
-      const osc = context.createOscillator();
-      const gain = context.createGain();
-      if (wave) osc.setPeriodicWave(wave);
-      else osc.type = 'sine';
-      osc.frequency.value = hz;
-      gain.gain.value = 0;
-      osc.connect(gain).connect(destination);
-      osc.start();
-      gain.gain.setTargetAtTime(level, now, DRONE_SMOOTHING_S);
-      options.onSounding(hz, Infinity);
-      next.push({ osc, gain, hz });
+      next.push(startVoice(hz, level, now));
     });
     for (const dropped of voices.slice(list.length)) releaseVoice(dropped);
     voices = next;
