@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useRoutedStep } from '../shared-ui/routed-step';
 import type { HistoryStore } from '../history/history-db';
 import {
   MAJOR_KEYS,
@@ -47,7 +48,7 @@ export function ArticulationExercise(props: {
   const [tempoBpm, setTempoBpm] = useState(80);
   const [bandCents, setBandCents] = useState(ARTICULATION_DEFAULT_BAND_CENTS);
   const [error, setError] = useState<string | null>(null);
-  const [passage, setPassage] = useState<Passage | null>(null);
+  const [passage, setPassage] = useRoutedStep<Passage>();
 
   const tonicMidi = (): number => {
     const tonic = parseKeyName(key);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRoutedStep } from '../shared-ui/routed-step';
 import { IonCheckbox } from '@ionic/react';
 import { TempoInput, validTempo } from './TempoInput';
 import type { HistoryStore } from '../history/history-db';
@@ -36,7 +37,7 @@ export function LipSlursExercise(props: {
   const [tempoBpm, setTempoBpm] = useState(60);
   const [bandCents, setBandCents] = useState(LIP_SLURS_DEFAULT_BAND_CENTS);
   const [error, setError] = useState<string | null>(null);
-  const [passage, setPassage] = useState<Passage<LipSlurPassageNote> | null>(null);
+  const [passage, setPassage] = useRoutedStep<Passage<LipSlurPassageNote>>();
 
   if (passage) {
     return (

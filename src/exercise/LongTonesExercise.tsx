@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRoutedStep } from '../shared-ui/routed-step';
 import type { HistoryStore } from '../history/history-db';
 import { hornLookup, intonationMap, pastCentsOnPrimary } from '../history/intonation-map';
 import { useSettings } from '../settings';
@@ -28,7 +29,7 @@ export function LongTonesExercise(props: {
   onDone?: () => void;
 }) {
   const [setup, setSetup] = useState<LongToneSetup>(DEFAULT_LONG_TONE_SETUP);
-  const [run, setRun] = useState<{ session: LongToneSession; startedAt: Date } | null>(null);
+  const [run, setRun] = useRoutedStep<{ session: LongToneSession; startedAt: Date }>();
   const [error, setError] = useState<string | null>(null);
   const settings = useSettings();
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRoutedStep } from '../shared-ui/routed-step';
 import type { HistoryStore } from '../history/history-db';
 import { TempoInput, validTempo } from './TempoInput';
 import {
@@ -45,6 +46,9 @@ export function ScalesExercise(props: {
   history: HistoryStore;
   onBack: () => void;
   onDone?: () => void;
+  /** Scales or articulation: given by the route (src/pages/exercise-routes.ts), else its own. */
+  mode?: 'scale' | 'articulation';
+  onModeChange?: (mode: 'scale' | 'articulation') => void;
 }) {
   const settings = useSettings();
   const [kind, setKind] = useState<PickedKind>('major');
@@ -61,9 +65,11 @@ export function ScalesExercise(props: {
   const parts = PART_INSTRUMENTS.filter((id) => id !== settings.transposition);
   const part = partFor !== '' && parts.includes(partFor) ? partFor : null;
   const [bandCents, setBandCents] = useState(SCALES_DEFAULT_BAND_CENTS);
-  const [passage, setPassage] = useState<Passage<ScaleNote> | null>(null);
+  const [passage, setPassage] = useRoutedStep<Passage<ScaleNote>>();
   const [change, setChange] = useState<string | null>(null);
-  const [mode, setMode] = useState<'scale' | 'articulation'>('scale');
+  const [ownMode, setOwnMode] = useState<'scale' | 'articulation'>(props.mode ?? 'scale');
+  const mode = props.onModeChange ? (props.mode ?? 'scale') : ownMode;
+  const setMode = props.onModeChange ?? setOwnMode;
   const keys = isMinor(kind) ? MINOR_KEYS : MAJOR_KEYS;
   const modeSwitch = (
     <ChoiceSegment
