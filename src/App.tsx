@@ -13,6 +13,11 @@ const TapToStart = lazy(() =>
   import('./shell/TapToStart').then((m) => ({ default: m.TapToStart })),
 );
 
+// Minutes on the face, counted wherever the player is (issue 24); not initial JS.
+const PracticeRecorder = lazy(() =>
+  import('./companion/PracticeRecorder').then((m) => ({ default: m.PracticeRecorder })),
+);
+
 function TapToStartWhenSuspended() {
   const status = useObservable(usePitchService().status);
   if (status.state !== 'suspended') return null;
@@ -39,6 +44,9 @@ export default function App(props: { pitchService: PitchService }) {
           </IonRouterOutlet>
         </IonReactRouter>
         <TapToStartWhenSuspended />
+        <Suspense fallback={null}>
+          <PracticeRecorder />
+        </Suspense>
       </IonApp>
     </PitchServiceProvider>
   );

@@ -1,0 +1,91 @@
+import type { PitchService } from '../audio/pitch-service-types';
+import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import { hzToMidi } from '../music';
+import { defaultStorage, type KeyValueStorage } from '../settings/persisted-store';
+import { createPracticeCounter, parsePracticeDays, type PracticeDays } from './logic/practice-days';
+
+export const PRACTICE_DAYS_KEY = 'embouchure.practice-days.v1';
+/** How often the days are written while notes come in, ms (and always when the page hides). */
+const SAVE_EVERY_MS = 10_000;
+
+export interface PracticeDaysStore {
+  /** The days so far (a new object after each change). */
+  readonly days: ReadonlyObservable<Readonly<PracticeDays>>;
+  /** Start counting the stream's notes; returns the stop function (saves what is pending). */
+  listen(service: PitchService): () => void;
+  /** Write now (tests, page hide). */
+  save(): void;
+}
+
+function load(storage: KeyValueStorage | null): PracticeDays {
+  try {
+    const text = storage?.getItem(PRACTICE_DAYS_KEY);
+    return parsePracticeDays(text ? JSON.parse(text) : undefined);
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Minutes on the face as the practice happens (issue 24): every note the stream ends (note-off,
+ * the one place the app decides what a note is) is added to today's sums, wherever the player is
+ * (tuner, exercise, piece), and the days are saved every few seconds: the Progress screen reads a
+ * few hundred small records, never a log of notes.
+ */
+export function createPracticeDaysStore(
+  storage: KeyValueStorage | null = defaultStorage(),
+): PracticeDaysStore {
+  let days = load(storage);
+  const observable = createObservable<Readonly<PracticeDays>>(days);
+  const counter = createPracticeCounter();
+  let dirty = false;
+  const save = () => {
+    if (!dirty) return;
+    dirty = false;
+    try {
+      storage?.setItem(PRACTICE_DAYS_KEY, JSON.stringify(days));
+    } catch {
+      // Storage full or blocked: the minutes still show for this session.
+    }
+  };
+  return {
+    days: observable,
+    save,
+    listen(service) {
+      // Readings are on the performance.now() timeline; days are wall-clock.
+      const toWallMs = (ms: number) => performance.timeOrigin + ms;
+      const timer = setInterval(save, SAVE_EVERY_MS);
+      const onHide = () => {
+        if (document.visibilityState === 'hidden') save();
+      };
+      document.addEventListener('visibilitychange', onHide);
+      globalThis.addEventListener('pagehide', save);
+      const off = service.notes.subscribe((event) => {
+        if (event.type !== 'note-off') return;
+        const midi = Math.round(hzToMidi(event.hz));
+        const day = counter.add(days, {
+          onsetMs: toWallMs(event.onsetMs),
+          offsetMs: toWallMs(event.offsetMs),
+          midi,
+        });
+        if (day === null) return;
+        days = { ...days };
+        dirty = true;
+        observable.set(days);
+      });
+      return () => {
+        off();
+        clearInterval(timer);
+        document.removeEventListener('visibilitychange', onHide);
+        globalThis.removeEventListener('pagehide', save);
+        save();
+      };
+    },
+  };
+}
+
+let shared: PracticeDaysStore | null = null;
+export function getPracticeDaysStore(): PracticeDaysStore {
+  shared ??= createPracticeDaysStore();
+  return shared;
+}
