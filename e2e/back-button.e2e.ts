@@ -171,6 +171,24 @@ describe("Android's back button", () => {
     await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.exitApp');
   });
 
+  it('from a link straight to an exercise run: its setup, then home, then out of the app', async () => {
+    await openAndroidApp('/home/exercise/scales', 'Exercise');
+    const view = activePage(page);
+    await view.getByTestId('scale-go').click();
+    await view.getByTestId('timed-start').waitFor();
+
+    await pressBack();
+    await view.getByTestId('scale-go').waitFor();
+    expect(pathname()).toBe('/home/exercise/scales');
+    await pressBack();
+    await view.getByTestId('open-scales').waitFor();
+    expect(pathname()).toBe('/home/exercise');
+    expect(await nativeCalls()).not.toContain('App.exitApp');
+
+    await pressBack();
+    await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.exitApp');
+  });
+
   it('from a page opened directly (no history) it goes home, not out of the app', async () => {
     await openAndroidApp('/home/tuner', 'Tuner');
     await backGoesHomeThenLeaves();

@@ -3,6 +3,7 @@ import { IonReactRouter } from '@ionic/react-router';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import type { PitchService } from './audio/pitch-service-types';
+import { AppHistoryLedger } from './shell/AppHistoryLedger';
 import { HomeTabs } from './shell/HomeTabs';
 import { PitchGradientDefs } from './shared-ui/PitchGradientDefs';
 import { PitchServiceProvider, usePitchService } from './shared-ui/pitch-service-context';
@@ -36,6 +37,7 @@ export default function App(props: { pitchService: PitchService }) {
         <PitchGradientDefs />
         {/* Opt in to React Router 7's behaviour now (silences its dev warnings; e2e-tested). */}
         <IonReactRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <AppHistoryLedger />
           <IonRouterOutlet>
             <Route path="/home/*" element={<HomeTabs />} />
             <Route path="/" element={<Navigate to="/home" replace />} />

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createDeferredPitchService } from './audio/deferred-pitch-service';
 import App from './App';
 import { startApp } from './shell/startup';
+import { openAboveHome } from './shell/deep-link';
 import { track } from './analytics/track';
 import { startPwa } from './pwa/start';
 import { getSettingsStore } from './settings';
@@ -39,6 +40,9 @@ const pitchService = createDeferredPitchService(() =>
     module.createLivePitchService(getSettingsStore()),
   ),
 );
+
+// A link straight to a screen opens it with home below it, before the router reads the history.
+openAboveHome(window.history, window.location);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

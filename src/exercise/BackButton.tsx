@@ -1,9 +1,7 @@
-import { onScreenBack } from '../shared-ui/on-screen-back';
-
-/** An exercise screen's Back: also what Android's back button presses (`onScreenBack`). */
+/** An exercise screen's Back (its setup's: home; its run's: the setup, as the browser's Back). */
 export function BackButton(props: { onClick: () => void }) {
   return (
-    <button type="button" {...onScreenBack} onClick={props.onClick}>
+    <button type="button" onClick={props.onClick}>
       Back
     </button>
   );

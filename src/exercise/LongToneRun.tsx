@@ -23,7 +23,6 @@ import { PassageStaff } from './PassageStaff';
 import { useSaveAttempt, type AttemptContent } from './use-save-attempt';
 import { useSessionDriver } from './use-session-driver';
 import { ValveDiagram } from './ValveDiagram';
-import { onScreenBack } from '../shared-ui/on-screen-back';
 
 const round1 = (value: number | null): number | null =>
   value === null ? null : Math.round(value * 10) / 10;
@@ -146,7 +145,7 @@ export function LongToneRun(props: {
               Next exercise
             </button>
           )}
-          <button type="button" data-testid="lt-again" onClick={props.onAgain} {...onScreenBack}>
+          <button type="button" data-testid="lt-again" onClick={props.onAgain}>
             New long tones
           </button>
         </div>
@@ -231,12 +230,7 @@ export function LongToneRun(props: {
         <button type="button" onClick={() => session.skip(performance.now())}>
           {state.phase === 'resting' ? 'End rest' : 'Next note'}
         </button>
-        <button
-          type="button"
-          data-testid="lt-finish"
-          onClick={() => session.finish()}
-          {...onScreenBack}
-        >
+        <button type="button" data-testid="lt-finish" onClick={() => session.finish()}>
           Finish
         </button>
       </div>

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { EXERCISE_LABELS, type ExerciseKind } from '../history/records';
 import { WARM_DOWN_MINUTES } from './routine';
-import { onScreenBack } from '../shared-ui/on-screen-back';
 
 const clock = (ms: number): string => {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -49,7 +48,7 @@ export function RestBreak(props: {
           {left > 0 ? 'Skip rest: ' : 'Go on: '}
           {EXERCISE_LABELS[props.next]}
         </button>
-        <button type="button" onClick={props.onStop} {...onScreenBack}>
+        <button type="button" onClick={props.onStop}>
           End routine
         </button>
       </div>
@@ -73,12 +72,7 @@ export function WarmDown(props: { playedMs: number; onFinish: () => void }) {
       </p>
       <p data-testid="session-played">Played this session: {playedText(props.playedMs)}</p>
       <div className="buttons">
-        <button
-          type="button"
-          data-testid="finish-routine"
-          onClick={props.onFinish}
-          {...onScreenBack}
-        >
+        <button type="button" data-testid="finish-routine" onClick={props.onFinish}>
           Finish
         </button>
       </div>

@@ -8,7 +8,8 @@ import {
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { PitchStatusBanner } from '../shared-ui/PitchStatusBanner';
 import { useObservable } from '../lib/use-observable';
@@ -24,125 +25,226 @@ import { HistoryView } from '../history/HistoryView';
 import { PracticeSummary } from '../history/PracticeSummary';
 import { EXERCISE_LABELS, type ExerciseKind } from '../history/records';
 import { SettingsButton } from '../settings-screen/SettingsButton';
-import { onScreenBack } from '../shared-ui/on-screen-back';
+import { backTo } from '../shared-ui/app-history';
+import { StepRouteContext, type StepRoute } from '../shared-ui/routed-step';
 import { TakesBar } from '../takes/TakesBar';
 import '../exercise/exercise.css';
+import {
+  EXERCISE_HOME_PATH,
+  HISTORY_PATH,
+  ROUTINE_PATH,
+  SCREEN_EXERCISE,
+  exercisePath,
+  isExerciseTabPath,
+  parseExerciseRoute,
+  stepPath,
+  type ExerciseScreen,
+} from './exercise-routes';
 
-type View = 'practice' | 'history';
-
-/** What the practice view shows: home, an exercise, or (in the routine) a rest or the warm-down. */
-type Step =
-  | { kind: 'home' }
+/** A step of today's routine: an exercise, a rest, or the warm-down. */
+type RoutineStep =
   | { kind: 'exercise'; exercise: ExerciseKind; startedAtMs: number }
   | { kind: 'rest'; next: ExerciseKind; restMs: number }
   | { kind: 'warm-down' };
 
-const HOME: Step = { kind: 'home' };
+/** The routine while it runs: where it is, the exercises still to come, the time played so far. */
+interface Routine {
+  step: RoutineStep;
+  queue: readonly ExerciseKind[];
+  playedMs: number;
+}
 
 /** An exercise starting now (the routine counts the minutes played from here). */
-function start(exercise: ExerciseKind): Step {
+function start(exercise: ExerciseKind): RoutineStep {
   return { kind: 'exercise', exercise, startedAtMs: Date.now() };
 }
 
-/** `/home/exercise`, the home page: the practice home, the running exercise, and the history. */
+/**
+ * `/home/exercise/*`, the home page: the practice home, each exercise (its setup, and its run and
+ * results above it), today's routine and the history, each on its own route (exercise-routes.ts).
+ */
 export default function ExercisePage() {
-  const [view, setView] = useState<View>('practice');
-  const [step, setStep] = useState<Step>(HOME);
-  // While the routine runs: the exercises still to come, and the time played so far.
-  const [routine, setRoutine] = useState<{
-    queue: readonly ExerciseKind[];
-    playedMs: number;
-  } | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  });
+  const back = (target: string): void =>
+    backTo(target, here.current, (to, options) => {
+      void (typeof to === 'number' ? navigate(to) : navigate(to, options));
+    });
+  // The tab stays as it was while another tab is shown (Ionic keeps both pages mounted).
+  const inTab = isExerciseTabPath(location.pathname);
+  const [tabPath, setTabPath] = useState(inTab ? location.pathname : EXERCISE_HOME_PATH);
+  if (inTab && tabPath !== location.pathname) setTabPath(location.pathname);
+  const route = parseExerciseRoute(tabPath);
+  const showHistory = route?.view === 'history';
+  // The practice view stays mounted (on its own route) while the history is shown: a running
+  // exercise goes on.
+  const [keptPractice, setKeptPractice] = useState(EXERCISE_HOME_PATH);
+  const practicePath = showHistory ? keptPractice : tabPath;
+  const practice = parseExerciseRoute(practicePath) ?? { view: 'home' };
+  if (!showHistory && keptPractice !== tabPath) setKeptPractice(tabPath);
+
+  const [routine, setRoutine] = useState<Routine | null>(null);
+  const inRoutine = practice.view === 'routine' && routine !== null;
+  // A run lives only while it is played: the step's URL it entered (`…/play`), until left.
+  const [liveStep, setLiveStep] = useState<string | null>(null);
+  const [lastPracticePath, setLastPracticePath] = useState(practicePath);
+  if (lastPracticePath !== practicePath) {
+    setLastPracticePath(practicePath);
+    if (lastPracticePath === liveStep) setLiveStep(null);
+    // Left the routine (Back, a link): it ends.
+    const left = parseExerciseRoute(lastPracticePath);
+    if (left?.view === 'routine' && practice.view !== 'routine' && routine) setRoutine(null);
+  }
+  useEffect(() => {
+    // A path the tab does not have, or the routine's path opened without one started: home.
+    if (route === null || (route.view === 'routine' && !routine)) {
+      void navigate(EXERCISE_HOME_PATH, { replace: true });
+    }
+  }, [practice.view, route, routine, navigate]);
   const history = getHistoryStore();
   const status = useObservable(history.status);
 
-  const home = (): void => {
-    setStep(HOME);
-    setRoutine(null);
+  const home = (): void => back(EXERCISE_HOME_PATH);
+  /** The screen an exercise's setup and run are on, and its step route (`…/play`). */
+  const screenPath = practice.view === 'exercise' ? exercisePath(practice.screen) : ROUTINE_PATH;
+  const onStep = 'step' in practice && practice.step;
+  const stepRoute: StepRoute = {
+    active: onStep,
+    enter: () => {
+      setLiveStep(stepPath(screenPath));
+      void navigate(stepPath(screenPath));
+    },
+    leave: () => back(screenPath),
   };
+  // A run's URL with no run behind it (opened by a link, a reload, Forward): its setup instead.
+  const deadStep = onStep && liveStep !== practicePath && !showHistory;
+  const leftDeadStep = useRef<string | null>(null);
+  useEffect(() => {
+    if (!deadStep) leftDeadStep.current = null;
+    else if (leftDeadStep.current !== practicePath) {
+      leftDeadStep.current = practicePath; // once: leaving may go back one entry
+      back(screenPath);
+    }
+  });
   /** The routine's next step after an exercise: a rest as long as it was played, or the warm-down. */
   const next =
-    routine && step.kind === 'exercise'
+    routine && routine.step.kind === 'exercise'
       ? () => {
+          const step = routine.step as Extract<RoutineStep, { kind: 'exercise' }>;
           const playedMs = Date.now() - step.startedAtMs;
           const [following, ...rest] = routine.queue;
-          setRoutine({ queue: rest, playedMs: routine.playedMs + playedMs });
-          setStep(
-            following
+          setRoutine({
+            queue: rest,
+            playedMs: routine.playedMs + playedMs,
+            step: following
               ? { kind: 'rest', next: following, restMs: suggestedRestMs(playedMs) }
               : { kind: 'warm-down' },
-          );
+          });
+          if (stepRoute.active) stepRoute.leave();
         }
       : undefined;
 
-  const exercise = (kind: ExerciseKind) => {
+  const exercise = (screen: ExerciseScreen) => {
     // A key per routine step: the same exercise twice in a row starts fresh.
-    const key = `${kind}-${routine?.queue.length ?? 'single'}`;
-    switch (kind) {
+    const key = `${screen}-${inRoutine ? routine.queue.length : 'single'}`;
+    const done = inRoutine ? next : undefined;
+    switch (screen) {
       case 'long-tones':
-        return <LongTonesExercise key={key} history={history} onExit={home} onDone={next} />;
+        return <LongTonesExercise key={key} history={history} onExit={home} onDone={done} />;
       case 'lip-slurs':
-        return <LipSlursExercise key={key} history={history} onBack={home} onDone={next} />;
+        return <LipSlursExercise key={key} history={history} onBack={home} onDone={done} />;
       case 'scales':
-        return <ScalesExercise key={key} history={history} onBack={home} onDone={next} />;
+      case 'articulation':
+        return (
+          <ScalesExercise
+            key={inRoutine ? key : 'scales'}
+            history={history}
+            onBack={home}
+            onDone={done}
+            mode={screen === 'articulation' ? 'articulation' : 'scale'}
+            // The two modes are two routes: a link opens either, and the switch replaces one.
+            onModeChange={
+              inRoutine
+                ? undefined
+                : (mode) =>
+                    void navigate(
+                      exercisePath(mode === 'articulation' ? 'articulation' : 'scales'),
+                      {
+                        replace: true,
+                      },
+                    )
+            }
+          />
+        );
       case 'intervals':
-        return <IntervalsExercise key={key} history={history} onBack={home} onDone={next} />;
+        return <IntervalsExercise key={key} history={history} onBack={home} onDone={done} />;
     }
   };
 
-  const practice = () => {
-    switch (step.kind) {
-      case 'exercise':
-        return (
-          <PanelBoundary key={step.exercise} name={EXERCISE_LABELS[step.exercise]}>
-            {routine && (
-              <p className="routine-session" data-testid="routine-progress">
-                Routine:{' '}
-                {routine.queue.length === 0
-                  ? 'last exercise'
-                  : `${routine.queue.length} more after this`}
-                , {playedText(routine.playedMs)} played so far
-              </p>
-            )}
-            {exercise(step.exercise)}
+  /** The exercise on screen (the routine's, or the one opened), and what it records as. */
+  const screen: ExerciseScreen | null =
+    practice.view === 'exercise'
+      ? practice.screen
+      : inRoutine && routine.step.kind === 'exercise'
+        ? routine.step.exercise
+        : null;
+
+  const routineProgress = (playedMs: number, left: number) => (
+    <p className="routine-session" data-testid="routine-progress">
+      Routine: {left === 0 ? 'last exercise' : `${left} more after this`}, {playedText(playedMs)}{' '}
+      played so far
+    </p>
+  );
+
+  const practiceView = () => {
+    if (screen) {
+      return (
+        <StepRouteContext.Provider value={stepRoute}>
+          <PanelBoundary key={screen} name={EXERCISE_LABELS[SCREEN_EXERCISE[screen]]}>
+            {inRoutine && routineProgress(routine.playedMs, routine.queue.length)}
+            {exercise(screen)}
           </PanelBoundary>
-        );
-      case 'rest':
-        return (
-          <RestBreak
-            restMs={step.restMs}
-            playedMs={routine?.playedMs ?? 0}
-            next={step.next}
-            onContinue={() => setStep(start(step.next))}
-            onStop={home}
-          />
-        );
-      case 'warm-down':
-        return <WarmDown playedMs={routine?.playedMs ?? 0} onFinish={home} />;
-      case 'home':
-        return (
-          <>
-            <p className="home__intro">
-              Your daily trumpet practice: exercises that listen and score you, and a live tuner.
-            </p>
-            <PanelBoundary name="Your practice so far">
-              <PracticeSummary history={history} />
-            </PanelBoundary>
-            <PanelBoundary name="Today's routine">
-              <RoutineView
-                onOpen={(kind) => {
-                  setRoutine(null);
-                  setStep(start(kind));
-                }}
-                onStartRoutine={(kinds) => {
-                  setRoutine({ queue: kinds.slice(1), playedMs: 0 });
-                  setStep(start(kinds[0]));
-                }}
-              />
-            </PanelBoundary>
-          </>
-        );
+        </StepRouteContext.Provider>
+      );
     }
+    if (inRoutine && routine.step.kind === 'rest') {
+      const following = routine.step.next;
+      return (
+        <RestBreak
+          restMs={routine.step.restMs}
+          playedMs={routine.playedMs}
+          next={following}
+          onContinue={() => setRoutine({ ...routine, step: start(following) })}
+          onStop={home}
+        />
+      );
+    }
+    if (inRoutine && routine.step.kind === 'warm-down') {
+      return <WarmDown playedMs={routine.playedMs} onFinish={home} />;
+    }
+    return (
+      <>
+        <p className="home__intro">
+          Your daily trumpet practice: exercises that listen and score you, and a live tuner.
+        </p>
+        <PanelBoundary name="Your practice so far">
+          <PracticeSummary history={history} />
+        </PanelBoundary>
+        <PanelBoundary name="Today's routine">
+          <RoutineView
+            onOpen={(kind) => void navigate(exercisePath(kind))}
+            onStartRoutine={(kinds) => {
+              setRoutine({ queue: kinds.slice(1), playedMs: 0, step: start(kinds[0]) });
+              void navigate(ROUTINE_PATH);
+            }}
+          />
+        </PanelBoundary>
+      </>
+    );
   };
 
   return (
@@ -150,20 +252,23 @@ export default function ExercisePage() {
       <IonHeader>
         <IonToolbar>
           <IonTitle>Exercise</IonTitle>
+          {/* While an exercise is on screen, recording is one small control up here (issue 23). */}
+          {!showHistory && screen && <TakesBar compact source={SCREEN_EXERCISE[screen]} />}
           <SettingsButton />
         </IonToolbar>
         <IonToolbar>
           <IonSegment
-            value={view}
+            value={showHistory ? 'history' : 'practice'}
             aria-label="Practice or history"
-            onIonChange={(e) => setView(e.detail.value === 'history' ? 'history' : 'practice')}
+            // The history is a route above the practice view: Back (the browser's, Android's)
+            // returns to what was being practised.
+            onIonChange={(e) => {
+              const toHistory = e.detail.value === 'history';
+              if (toHistory && !showHistory) void navigate(HISTORY_PATH);
+              else if (!toHistory && showHistory) back(keptPractice);
+            }}
           >
-            <IonSegmentButton
-              value="practice"
-              data-testid="tab-practice"
-              // While the history is shown, Android's back returns to the practice view.
-              {...(view === 'history' ? onScreenBack : {})}
-            >
+            <IonSegmentButton value="practice" data-testid="tab-practice">
               <IonLabel>Practice</IonLabel>
             </IonSegmentButton>
             <IonSegmentButton value="history" data-testid="tab-history">
@@ -174,21 +279,22 @@ export default function ExercisePage() {
       </IonHeader>
       <IonContent className="ion-padding">
         {/* Mic denied, missing or in use, engine failed…: said here too, with a way out. */}
-        {view === 'practice' && <PitchStatusBanner />}
-        {status.state !== 'ready' && view === 'practice' && (
+        {!showHistory && <PitchStatusBanner />}
+        {status.state !== 'ready' && !showHistory && (
           <p role="alert" className="error" data-testid="storage-warning">
             {status.message}
           </p>
         )}
         {/* The practice view stays mounted while the history is shown: a running exercise goes on. */}
-        <div hidden={view !== 'practice'}>{practice()}</div>
-        {view === 'history' && (
+        <div hidden={showHistory}>{practiceView()}</div>
+        {showHistory && (
           <PanelBoundary name="History">
             <HistoryView history={history} />
           </PanelBoundary>
         )}
-        <TakesBar source={step.kind === 'exercise' ? step.exercise : 'practice'} />
       </IonContent>
+      {/* No dock on the home page; the takes stay reachable beside the history. */}
+      {showHistory && <TakesBar source="practice" />}
     </IonPage>
   );
 }

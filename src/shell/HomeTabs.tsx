@@ -1,5 +1,5 @@
 import { IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
-import { musicalNotesOutline, speedometerOutline } from 'ionicons/icons';
+import { libraryOutline, musicalNotesOutline, speedometerOutline } from 'ionicons/icons';
 import { Icon } from '../shared-ui/Icon';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
@@ -13,9 +13,13 @@ import { currentPlatform } from '../native';
 // suspending, so React's 300 ms reveal throttle does not apply (lazyWithPreload).
 const ExercisePage = lazyWithPreload(() => import('../pages/ExercisePage'));
 const TunerPage = lazyWithPreload(() => import('../pages/TunerPage'));
-const openingPage = globalThis.location?.pathname.startsWith('/home/tuner')
+const PiecesPage = lazyWithPreload(() => import('../pages/PiecesPage'));
+const openingPath = globalThis.location?.pathname ?? '';
+const openingPage = openingPath.startsWith('/home/tuner')
   ? TunerPage
-  : ExercisePage;
+  : openingPath.startsWith('/home/pieces')
+    ? PiecesPage
+    : ExercisePage;
 openingPage.preload().catch(() => undefined); // a failure shows when the page renders
 // Android only, and not initial JS: the web and iOS have no hardware back button.
 const HardwareBack =
@@ -48,8 +52,9 @@ export function HomeTabs() {
       )}
       <IonTabs>
         <IonRouterOutlet>
+          {/* The exercise tab's screens are its own routes (src/pages/exercise-routes.ts). */}
           <Route
-            path="exercise"
+            path="exercise/*"
             element={
               <Lazy name="The exercise page">
                 <ExercisePage />
@@ -66,6 +71,14 @@ export function HomeTabs() {
               </Lazy>
             }
           />
+          <Route
+            path="pieces/*"
+            element={
+              <Lazy name="The pieces library">
+                <PiecesPage />
+              </Lazy>
+            }
+          />
           <Route index element={<Navigate to="exercise" replace />} />
           <Route path="*" element={<Navigate to="/home/exercise" replace />} />
         </IonRouterOutlet>
@@ -77,6 +90,10 @@ export function HomeTabs() {
           <IonTabButton tab="tuner" href="/home/tuner">
             <Icon icon={speedometerOutline} />
             <IonLabel>Tuner</IonLabel>
+          </IonTabButton>
+          <IonTabButton tab="pieces" href="/home/pieces">
+            <Icon icon={libraryOutline} />
+            <IonLabel>Pieces</IonLabel>
           </IonTabButton>
         </IonTabBar>
       </IonTabs>

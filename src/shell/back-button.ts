@@ -9,24 +9,15 @@ export const HOME_PATH = '/home/exercise';
  */
 export const APP_BACK_PRIORITY = 1;
 
-export type BackAction =
-  { kind: 'on-screen' } | { kind: 'back' } | { kind: 'home' } | { kind: 'exit' };
-
-export interface BackContext {
-  /** A Back button is on screen (an exercise's setup or results): pressing it is what back means. */
-  onScreenBack: boolean;
-  /** Ionic's router has a page pushed by another (not a tab switch, not a deep link). */
-  linearHistory: boolean;
-}
+export type BackAction = { kind: 'back' } | { kind: 'home' } | { kind: 'exit' };
 
 /**
- * What Android's back button does once no overlay took it: the page's own Back if it shows one,
- * else back through pushed pages, else to home (the start destination, as Android's navigation
- * guidelines have it for tabs), and out of the app only from home.
+ * What Android's back button does once no overlay took it: out of the app from home (the start
+ * destination, as Android's navigation guidelines have it for tabs); elsewhere back through the
+ * router's history (a run to its setup, an exercise to home) while the entry below is the app's
+ * own, else home.
  */
-export function backAction(pathname: string, context: BackContext): BackAction {
-  if (context.onScreenBack) return { kind: 'on-screen' };
-  if (context.linearHistory) return { kind: 'back' };
-  if (pathname.replace(/\/+$/, '') !== HOME_PATH) return { kind: 'home' };
-  return { kind: 'exit' };
+export function backAction(pathname: string, context: { canGoBack: boolean }): BackAction {
+  if (pathname.replace(/\/+$/, '') === HOME_PATH) return { kind: 'exit' };
+  return context.canGoBack ? { kind: 'back' } : { kind: 'home' };
 }

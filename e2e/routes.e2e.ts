@@ -1,0 +1,162 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+
+/**
+ * Every screen of the Exercise tab is a route (src/pages/exercise-routes.ts): a link opens it
+ * with home below it, the browser's Back walks the screens (a run → its setup → home), and the
+ * screens' own Back buttons walk the same history.
+ */
+let browser: LaunchedBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ mic: 'granted' });
+  page = browser.page;
+});
+
+afterAll(async () => {
+  expect(browser.pageErrors).toEqual([]);
+  await browser.close();
+});
+
+/** A fresh tab on `path`: its session history starts there, as a link opened from elsewhere. */
+async function openLink(path: string): Promise<void> {
+  const previous = page;
+  page = await browser.context.newPage();
+  page.on('pageerror', (error) => browser.pageErrors.push(String(error)));
+  await previous.close();
+  await page.goto(appUrl(path));
+}
+
+const pathname = () => new URL(page.url()).pathname;
+const view = () => activePage(page);
+const home = () => view().getByTestId('open-scales');
+
+/** Each exercise screen: its path and what shows its setup. */
+const SCREENS = [
+  { screen: 'long-tones', setup: 'section[aria-label="Long tones setup"]' },
+  { screen: 'lip-slurs', setup: 'section[aria-label="Lip slurs setup"]' },
+  { screen: 'scales', setup: 'section[aria-label="Scales setup"]' },
+  { screen: 'articulation', setup: 'section[aria-label="Articulation setup"]' },
+  { screen: 'intervals', setup: 'section[aria-label="Intervals"]' },
+] as const;
+
+/** The screens with a run after their setup (intervals is one screen): how it starts, what shows. */
+const RUNS = [
+  { ...SCREENS[0], go: 'lt-start', run: 'lt-finish' },
+  { ...SCREENS[1], go: 'slur-go', run: 'timed-start' },
+  { ...SCREENS[2], go: 'scale-go', run: 'timed-start' },
+  { ...SCREENS[3], go: 'art-go', run: 'timed-start' },
+] as const;
+
+describe('a link to an exercise opens its setup, and Back returns to the exercise home', () => {
+  it.each(SCREENS)('$screen', async ({ screen, setup }) => {
+    await openLink(`/home/exercise/${screen}`);
+    await view().locator(setup).waitFor();
+    expect(pathname()).toBe(`/home/exercise/${screen}`);
+
+    await page.goBack();
+    await expect.poll(pathname).toBe('/home/exercise');
+    await home().waitFor();
+    expect(await view().locator(setup).count()).toBe(0);
+  });
+});
+
+describe("an exercise's run is a route above its setup", () => {
+  it.each(RUNS)(
+    '$screen: run → Back → setup → Back → home; its own Back buttons walk the same way',
+    async ({ screen, setup, go, run }) => {
+      await openLink(`/home/exercise/${screen}`);
+      await view().getByTestId(go).click();
+      await view().getByTestId(run).waitFor();
+      expect(pathname()).toBe(`/home/exercise/${screen}/play`);
+
+      await page.goBack(); // the browser's Back: the run ends, the setup shows
+      await view().locator(setup).waitFor();
+      expect(pathname()).toBe(`/home/exercise/${screen}`);
+      expect(await view().getByTestId(run).count()).toBe(0);
+
+      // Forward again is not a run (nothing of it is left): the setup, on the setup's path.
+      await page.goForward();
+      await expect.poll(pathname).toBe(`/home/exercise/${screen}`);
+      await view().locator(setup).waitFor();
+
+      // The setup's own Back goes where the browser's Back goes: home, one entry down.
+      await view().locator(setup).getByRole('button', { name: 'Back', exact: true }).click();
+      await expect.poll(pathname).toBe('/home/exercise');
+      await home().waitFor();
+    },
+  );
+
+  it("opened from home, the run's Back returns to the setup, and the browser's Back then home", async () => {
+    await openLink('/home/exercise');
+    await home().click();
+    await expect.poll(pathname).toBe('/home/exercise/scales');
+    await view().getByTestId('scale-go').click();
+    await view().getByTestId('timed-start').waitFor();
+    await view().getByRole('button', { name: 'Back', exact: true }).click();
+    await view().getByTestId('scale-go').waitFor();
+    expect(pathname()).toBe('/home/exercise/scales');
+    await page.goBack();
+    await expect.poll(pathname).toBe('/home/exercise');
+    await home().waitFor();
+  });
+
+  it("a run's path opened by a link shows its setup (a run lives only while it is played)", async () => {
+    await openLink('/home/exercise/lip-slurs/play');
+    await view().locator('section[aria-label="Lip slurs setup"]').waitFor();
+    await expect.poll(pathname).toBe('/home/exercise/lip-slurs');
+  });
+});
+
+describe('the other screens of the Exercise tab', () => {
+  it('Scales and Articulation are two routes: the switch replaces one with the other', async () => {
+    await openLink('/home/exercise/scales');
+    await view().getByTestId('scales-mode-articulation').click();
+    await view().locator('section[aria-label="Articulation setup"]').waitFor();
+    await expect.poll(pathname).toBe('/home/exercise/articulation');
+    await page.goBack();
+    await expect.poll(pathname).toBe('/home/exercise');
+  });
+
+  it('the history is a route above what was being practised', async () => {
+    await openLink('/home/exercise/history');
+    await expect
+      .poll(() => view().getByTestId('tab-history').getAttribute('class'))
+      .toContain('segment-button-checked');
+    await page.goBack();
+    await expect.poll(pathname).toBe('/home/exercise');
+    await home().waitFor();
+
+    // From a setup: History, then Back, and the setup is still there.
+    await home().click();
+    await view().getByTestId('scale-go').waitFor();
+    await view().getByTestId('tab-history').click();
+    await expect.poll(pathname).toBe('/home/exercise/history');
+    await expect.poll(() => view().getByTestId('scale-go').isVisible()).toBe(false);
+    await page.goBack();
+    await expect.poll(pathname).toBe('/home/exercise/scales');
+    await expect.poll(() => view().getByTestId('scale-go').isVisible()).toBe(true);
+  });
+
+  it("today's routine is a route: Back ends it", async () => {
+    await openLink('/home/exercise');
+    await view().getByTestId('start-routine').click();
+    await expect.poll(pathname).toBe('/home/exercise/routine');
+    await view().getByTestId('routine-progress').waitFor();
+    await page.goBack();
+    await expect.poll(pathname).toBe('/home/exercise');
+    await home().waitFor();
+    // Its path opened without a routine started lands on home.
+    await openLink('/home/exercise/routine');
+    await expect.poll(pathname).toBe('/home/exercise');
+    await home().waitFor();
+  });
+
+  it('an unknown path in the tab lands on the exercise home', async () => {
+    await openLink('/home/exercise/trombone');
+    await expect.poll(pathname).toBe('/home/exercise');
+    await home().waitFor();
+  });
+});
