@@ -245,3 +245,50 @@ describe('pieces library', () => {
     await tab.close();
   });
 });
+
+describe('pieces: practice follows the player', () => {
+  let browser: LaunchedBrowser;
+  const dir = synthWavDir('pieces-live');
+  const piece = join(dir.path, 'Test Song.musicxml');
+
+  beforeAll(async () => {
+    writeFileSync(piece, melodyXml(MELODY));
+    // The fake microphone loops the melody with 2 s of silence around it.
+    const wav = join(dir.path, 'melody.wav');
+    const melody = performance(2000);
+    const end = melody[melody.length - 1];
+    writeWav16(
+      wav,
+      RENDER_RATE,
+      renderPerformance(audioDir(), melody, { lengthMs: end.onsetMs + end.durationMs + 2000 }),
+    );
+    browser = await launchBrowser({ wav, viewport: { width: 390, height: 844 } });
+  });
+  afterAll(async () => {
+    expect(browser.pageErrors).toEqual([]);
+    await browser.close();
+    dir.remove();
+  });
+
+  it('moves the cursor with the player in follow mode and shows the verdicts after a pass', async () => {
+    const { page } = browser;
+    await page.goto(appUrl('/home/pieces'));
+    await view(page).getByTestId('import-piece-input').setInputFiles(piece);
+    await view(page).getByTestId('piece-practice').waitFor();
+    await expect.poll(() => view(page).getByTestId('staff-note').count()).toBe(NOTE_COUNT);
+    await view(page).getByTestId('practice-start').click();
+    const cursor = () =>
+      view(page)
+        .locator('[data-testid="staff-note"]')
+        .evaluateAll((els) => els.findIndex((e) => e.classList.contains('current')));
+    // The cursor reaches the second bar, then moves on within it or beyond.
+    await expect.poll(cursor, { timeout: 60_000 }).toBeGreaterThanOrEqual(4);
+    const seen = await cursor();
+    await shot(page, 'pieces-practice-running');
+    await expect.poll(cursor, { timeout: 60_000 }).not.toBe(seen);
+    // A pass ends once the last note has been played and has ended: the verdicts are shown.
+    await view(page).getByTestId('piece-results').waitFor({ timeout: 60_000 });
+    expect(await view(page).getByTestId('verdict-counts').textContent()).toMatch(/\d+ played/);
+    expect(await view(page).getByTestId('practice-start').isVisible()).toBe(true);
+  });
+});

@@ -6,6 +6,8 @@ import { drawnBars, layoutScoreLines, type DrawnBar, type ScoreLine } from './sc
 /** One line of music, px: the stave with room for two ledger lines above and below. */
 export const LINE_HEIGHT_PX = 130;
 const STAVE_TOP_PX = 4;
+/** Room left of the first bar for its number. */
+const LEFT_PX = 8;
 /** Lines drawn at once before yielding: the two in view first, then a few at a time. */
 const FIRST_BATCH_LINES = 2;
 const LINES_PER_BATCH = 4;
@@ -76,7 +78,7 @@ export function ScoreStaff(props: {
     const element = host.current;
     if (widthPx < 100 || !element) return;
     let cancelled = false;
-    const lines = layoutScoreLines(bars, widthPx - 4);
+    const lines = layoutScoreLines(bars, widthPx - 4 - LEFT_PX);
     groups.current = new Map();
     lineOfNote.current = new Map();
     element.replaceChildren();
@@ -88,7 +90,7 @@ export function ScoreStaff(props: {
         div.className = 'score-line';
         div.dataset.line = String(l);
         element.appendChild(div);
-        drawLine(vf, div, bars, lines[l], l, l === lines.length - 1, widthPx - 4, (i, g) => {
+        drawLine(vf, div, bars, lines[l], l === lines.length - 1, widthPx - 4, (i, g) => {
           const list = groups.current.get(i) ?? [];
           list.push(g);
           groups.current.set(i, list);
@@ -176,7 +178,6 @@ function drawLine(
   element: HTMLDivElement,
   bars: readonly DrawnBar[],
   line: ScoreLine,
-  lineIndex: number,
   lastLine: boolean,
   widthPx: number,
   onNote: (index: number, group: SVGElement) => void,
@@ -184,7 +185,7 @@ function drawLine(
   const renderer = new vf.Renderer(element, vf.Renderer.Backends.SVG);
   renderer.resize(widthPx, LINE_HEIGHT_PX);
   const context = renderer.getContext();
-  let x = 0;
+  let x = LEFT_PX;
   let previous: { note: StaveNote; index: number } | null = null;
   line.bars.forEach((b, k) => {
     const bar = bars[b];
@@ -265,5 +266,4 @@ function drawLine(
     });
     x += width;
   });
-  void lineIndex;
 }
