@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { PitchService } from '../audio/pitch-service-types';
 import { getInstrument, hzToMidi, noteName, type InstrumentId, type Spelling } from '../music';
-import { traceRange } from './trace-range';
+import { createTailGate } from './tail-gate';
+import { isIsolatedReading, traceRange } from './trace-range';
 
 /** Seconds of history drawn. */
 export const TRACE_SECONDS = 10;
@@ -50,14 +51,24 @@ export function PitchTrace(props: {
     const off = colour('--ion-color-warning', '#ffc409');
     const line = colour('--trace-line', 'rgba(128,128,128,0.8)');
 
+    const gate = createTailGate();
     const unsubscribe = service.reading.subscribe((reading) => {
-      // The stream's note only: a reading of another pitch it has not confirmed is not drawn.
+      // The stream's note only: a reading of another pitch it has not confirmed is not drawn, nor
+      // the room's tail after a note (tail-gate.ts).
       const sounding =
+        gate.shows(reading) &&
         reading.hz > 0 &&
         reading.noteHz > 0 &&
         reading.hz / reading.noteHz < QUARTER_TONE_RATIO &&
         reading.noteHz / reading.hz < QUARTER_TONE_RATIO;
       const midi = sounding ? hzToMidi(reading.hz, a4Hz) - offset : Number.NaN;
+      // The reading before this one, now that both its neighbours are known: a stray is dropped.
+      if (count >= 2) {
+        const prev = (next - 1 + CAPACITY) % CAPACITY;
+        if (isIsolatedReading(midis[(next - 2 + CAPACITY) % CAPACITY], midis[prev], midi)) {
+          midis[prev] = Number.NaN;
+        }
+      }
       times[next] = reading.timeMs;
       midis[next] = midi;
       next = (next + 1) % CAPACITY;

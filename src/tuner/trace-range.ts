@@ -6,13 +6,15 @@
 export const MIN_SPAN_SEMITONES = 8;
 /** Above this many semitones only every other line is labelled: the 150 px trace fits 11 px labels. */
 export const LABEL_EVERY_LINE_UP_TO = 10;
+/** At most this many labels (11 px each on the 150 px trace): wider ranges label every n-th line. */
+export const MAX_LABELS = LABEL_EVERY_LINE_UP_TO + 1;
 
 export interface TraceRange {
   /** Lowest and highest semitone line (MIDI, written pitch), inclusive. */
   low: number;
   high: number;
-  /** Label every `labelStep`-th line. */
-  labelStep: 1 | 2;
+  /** Label every `labelStep`-th line (labels never overlap, issue 23 row 5). */
+  labelStep: number;
 }
 
 /** Range for the pitched points (fractional MIDI; NaN = no pitch) of the visible window. */
@@ -35,5 +37,16 @@ export function traceRange(midis: Iterable<number>, fallbackMidi = 60): TraceRan
     low -= Math.floor(missing / 2);
     high += Math.ceil(missing / 2);
   }
-  return { low, high, labelStep: high - low > LABEL_EVERY_LINE_UP_TO ? 2 : 1 };
+  return { low, high, labelStep: Math.ceil((high - low + 1) / MAX_LABELS) };
+}
+
+/**
+ * A pitched reading with no neighbour within a semitone (NaN = no pitch) is a stray (a flash in
+ * the room's tail, a crack's lone frame): the trace leaves it out, so it neither draws a spike nor
+ * stretches the range (issue 23 row 5: one stray reading stretched G3..E♭6).
+ */
+export function isIsolatedReading(beforeMidi: number, midi: number, afterMidi: number): boolean {
+  if (!Number.isFinite(midi)) return false;
+  const near = (other: number) => Number.isFinite(other) && Math.abs(other - midi) <= 1;
+  return !near(beforeMidi) && !near(afterMidi);
 }

@@ -9,6 +9,7 @@ import {
   DAMPING_TIME_CONSTANT_MS,
   quantizeCents,
 } from './cents-motion';
+import { createTailGate } from './tail-gate';
 import { createDisplayFilter } from './display-filter';
 import { aimAtTarget, type TargetSettings } from './intonation-target';
 import {
@@ -66,6 +67,9 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
     // With its 3rd the drone is a major triad: the 7th aims at the harmonic 7th (issue 22 row 6).
     const aim: TargetSettings = { temperament, droneRootWrittenMidi, inTuneCents, droneThird };
     let filter = createDisplayFilter(service.mode.get().response, damping);
+    // The room's tail after a note is not a note (tail-gate.ts, issue 23 row 5).
+    const gate = createTailGate();
+    const gated = { hz: 0, noteHz: 0, timeMs: 0 };
     let filterResponse = service.mode.get().response;
     const follower = createCentsFollower(DAMPING_TIME_CONSTANT_MS[damping]);
     const steadiness = createSteadiness();
@@ -121,6 +125,7 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
     const onReading = (reading: PitchReading): void => {
       if (!reading.live) {
         filter.reset();
+        gate.reset();
         stop(Number.NEGATIVE_INFINITY);
         return;
       }
@@ -128,7 +133,9 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
         filterResponse = reading.response;
         filter = createDisplayFilter(filterResponse, damping);
       }
-      const next = aimAtTarget(describeReading(filter.push(reading), settings), aim);
+      gated.timeMs = reading.timeMs;
+      const heard = gate.shows(reading) ? reading : gated;
+      const next = aimAtTarget(describeReading(filter.push(heard), settings), aim);
       if (!next.hasPitch) {
         if (target.hasPitch) stop(reading.levelDb);
         else show(NO_SIGNAL, reading.levelDb);
