@@ -116,6 +116,8 @@ export function IntervalsExercise(props: {
     startedAt,
     done: state.phase === 'done',
     content,
+    // A wrong answer has no cents but was played.
+    played: state.answers.some((a) => a.heardMidi !== null),
   });
 
   const question = session.questions[state.index];

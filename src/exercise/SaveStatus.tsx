@@ -3,7 +3,14 @@ import type { SaveAttemptResult } from './use-save-attempt';
 
 /** Under the results: whether the attempt was saved, and for a partial one why, with Discard. */
 export function SaveStatus(props: { save: SaveAttemptResult }) {
-  const { message, partial, discard, discarded } = props.save;
+  const { message, partial, discard, discarded, nothingPlayed } = props.save;
+  if (nothingPlayed) {
+    return (
+      <p className="save-message" role="status" data-testid="not-scored">
+        Finished before any note was heard: not scored, and not saved to your history.
+      </p>
+    );
+  }
   return (
     <>
       {partial && !discarded && (

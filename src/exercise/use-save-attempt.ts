@@ -22,6 +22,11 @@ export interface SaveAttemptOptions {
   content: AttemptContent | null;
   /** Ends the session now (scoring the note in progress); called when the microphone is lost. */
   finish?: () => void;
+  /**
+   * Whether anything was played, when the exercise knows better than its notes (a wrong answer
+   * has no cents but was played). Default: some note has cents or a score (`nothingHeard`).
+   */
+  played?: boolean;
 }
 
 export interface SaveAttemptResult {
@@ -34,6 +39,19 @@ export interface SaveAttemptResult {
   discarded: boolean;
   /** Notes of this attempt safely in the history so far (0 before the first write lands). */
   savedNotes: number;
+  /** Done with no note heard (Finish during the count-in, or before any hold): not saved. */
+  nothingPlayed: boolean;
+}
+
+/**
+ * An attempt in which no note was heard was aborted, not played (issue 23 row 7: Finish during a
+ * count-in saved "Lip slurs 0/100" with 63 "Not heard" rows to the history, the home page's last
+ * session and the charts). It is not saved and not scored.
+ */
+export function nothingHeard(content: AttemptContent | null, played?: boolean): boolean {
+  if (!content) return true;
+  if (played !== undefined) return !played;
+  return content.notes.every((note) => note.medianCents === null && note.score === 0);
 }
 
 /**
@@ -47,7 +65,7 @@ export interface SaveAttemptResult {
  * - when the exercise is done the complete (or partial) attempt replaces the draft.
  */
 export function useSaveAttempt(options: SaveAttemptOptions): SaveAttemptResult {
-  const { history, exercise, startedAt, done, content, finish } = options;
+  const { history, exercise, startedAt, done, content, finish, played } = options;
   const service = usePitchService();
   const [message, setMessage] = useState<string | null>(null);
   const [partial, setPartial] = useState<PartialReason | null>(null);
@@ -64,7 +82,7 @@ export function useSaveAttempt(options: SaveAttemptOptions): SaveAttemptResult {
 
   const recordOf = useCallback(
     (reason: PartialReason | null): AttemptRecord | null => {
-      if (!startedAt || !content || content.notes.length === 0) return null;
+      if (!startedAt || !content || nothingHeard(content, played)) return null;
       return {
         startedAt: startedAt.toISOString(),
         durationS: Math.round((Date.now() - startedAt.getTime()) / 100) / 10,
@@ -73,7 +91,7 @@ export function useSaveAttempt(options: SaveAttemptOptions): SaveAttemptResult {
         ...(reason ? { partial: reason } : {}),
       };
     },
-    [startedAt, content, exercise],
+    [startedAt, content, exercise, played],
   );
 
   const save = useCallback(
@@ -173,5 +191,12 @@ export function useSaveAttempt(options: SaveAttemptOptions): SaveAttemptResult {
     });
   }, [history]);
 
-  return { message, partial, discard, discarded, savedNotes };
+  return {
+    message,
+    partial,
+    discard,
+    discarded,
+    savedNotes,
+    nothingPlayed: done && nothingHeard(content, played),
+  };
 }
