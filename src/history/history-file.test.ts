@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFileSaver, type SaveTextFile, type TextFile } from '../native/save-file';
 import { sampleAttempt } from './fixtures.test-data';
-import { exportFileName, exportHistory, importHistory } from './history-file';
+import {
+  exportFileName,
+  exportHistory,
+  importHistory,
+  registerExportSection,
+} from './history-file';
 import { parseExport, toExport } from './records';
 
 // The Filesystem plugin faked at the module boundary (src/native imports it lazily on native).
@@ -152,6 +157,38 @@ describe('importHistory: every failure is a message', () => {
         error: true,
       });
       expect(message.text).not.toMatch(/QuotaExceeded/);
+    }
+  });
+});
+
+describe('export sections (data kept beside the history, e.g. the pieces library)', () => {
+  it('travel in the same file under their key and are imported from it', async () => {
+    const imported: unknown[] = [];
+    const unregister = registerExportSection('pieces', {
+      export: () => Promise.resolve({ pieces: [{ id: 'p1' }] }),
+      import: (data) => {
+        imported.push(data);
+        return Promise.resolve('Imported 1 new piece.');
+      },
+    });
+    try {
+      let text = '';
+      await exportHistory(attempts, (file) => {
+        text = file.text;
+        return Promise.resolve({ kind: 'download', name: file.name });
+      });
+      expect(JSON.parse(text)).toMatchObject({ pieces: { pieces: [{ id: 'p1' }] } });
+      const message = await importHistory(
+        { name: 'x.json', text: () => Promise.resolve(text) },
+        { importAttempts: () => Promise.resolve(2) },
+      );
+      expect(message).toEqual({
+        text: 'Imported 2 new attempts (0 already here). Imported 1 new piece.',
+        error: false,
+      });
+      expect(imported).toEqual([{ pieces: [{ id: 'p1' }] }]);
+    } finally {
+      unregister();
     }
   });
 });

@@ -8,6 +8,24 @@ export interface HistoryMessage {
   error: boolean;
 }
 
+/**
+ * Other data of the player's kept beside the history (the pieces library, issue 25) travels in the
+ * same file, under its own top-level key. A section registers itself (from the shell, so the
+ * history knows nothing of it); files without the key import as before.
+ */
+export interface ExportSection {
+  /** The section's data for the file (JSON-able). */
+  export(): Promise<unknown>;
+  /** Imports the section's data from a file; resolves to a sentence for the player. */
+  import(data: unknown): Promise<string>;
+}
+const sections = new Map<string, ExportSection>();
+/** Returns the function that unregisters it. */
+export function registerExportSection(key: string, section: ExportSection): () => void {
+  sections.set(key, section);
+  return () => sections.delete(key);
+}
+
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** `embouchure-history-YYYY-MM-DD.json`, the player's local date: one file per day, replaced. */
@@ -32,7 +50,9 @@ export async function exportHistory(
 ): Promise<HistoryMessage> {
   const name = exportFileName(now);
   try {
-    const text = JSON.stringify(toExport(attempts, now), null, 1);
+    const extra: Record<string, unknown> = {};
+    for (const [key, section] of sections) extra[key] = await section.export();
+    const text = JSON.stringify({ ...toExport(attempts, now), ...extra }, null, 1);
     const saved = await save({ name, text, mimeType: 'application/json' });
     const count = `${attempts.length} attempt${attempts.length === 1 ? '' : 's'}`;
     return saved.kind === 'file'
@@ -69,8 +89,18 @@ export async function importHistory(
   if (!parsed.ok) return { text: parsed.error, error: true };
   try {
     const added = await history.importAttempts(parsed.value);
+    const more: string[] = [];
+    if (sections.size > 0) {
+      const raw = JSON.parse(text) as Record<string, unknown>;
+      for (const [key, section] of sections) {
+        if (raw[key] !== undefined) more.push(await section.import(raw[key]));
+      }
+    }
     return {
-      text: `Imported ${added} new attempt${added === 1 ? '' : 's'} (${parsed.value.length - added} already here).`,
+      text: [
+        `Imported ${added} new attempt${added === 1 ? '' : 's'} (${parsed.value.length - added} already here).`,
+        ...more,
+      ].join(' '),
       error: false,
     };
   } catch (error) {
