@@ -96,5 +96,24 @@ describe('scales scored by sub-score with a stitched phrase', () => {
     const neighbours = [run.timing[1], run.timing[3]];
     expect(run.timing[2]).toBeGreaterThanOrEqual(Math.min(...neighbours) - 15);
     expect(run.advice.join('\n')).toMatch(/¢ sharp: 1st slide out, or finger it 3\./);
+
+    // Why, in words, on the sharp note's row; and the results drawn on the music.
+    const reasons = run.view.getByTestId('note-result').nth(2).getByTestId('note-reasons');
+    expect(await reasons.textContent()).toMatch(/\d+ ¢ sharp/);
+    const marks = await run.view
+      .getByTestId('results')
+      .locator('xpath=..')
+      .locator('[data-mark]:not(.mark-legend *)')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-mark')));
+    expect(marks).toHaveLength(15);
+    expect(marks[2]).toBe('flagged');
+    expect(marks.filter((m) => m === 'wrong' || m === 'missed')).toEqual([]);
+
+    // Again, 4 bpm faster: a fresh attempt at 64 bpm, ready to start.
+    await run.view.getByTestId('again-faster').click();
+    await expect
+      .poll(() => run.view.getByRole('heading', { level: 2 }).first().textContent())
+      .toMatch(/at 64 bpm/);
+    await run.view.getByTestId('timed-start').waitFor({ state: 'visible' });
   });
 });

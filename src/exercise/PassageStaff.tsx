@@ -6,6 +6,9 @@ import { layoutLines } from './staff-layout';
 import { loadVexFlow, vexflowKey, type VexFlowModule } from './vexflow-loader';
 
 const BASE_LINE_HEIGHT_PX = 126;
+
+/** A note's result as the staff colours it: clean, played with a flag, wrong, or not heard. */
+export type NoteMark = 'clean' | 'flagged' | 'wrong' | 'missed';
 /** Written MIDI below which notes need more room under the staff (ledger lines): F♯3. */
 const LOW_ROOM_MIDI = 54;
 
@@ -52,6 +55,8 @@ export function PassageStaff(props: {
    * class on its SVG group, outside React (no re-render per reading).
    */
   live?: { reading: ReadonlyObservable<PitchReading>; targetHz: number | null; bandCents: number };
+  /** Results on the music: each note's mark (by note index), drawn as its colour. */
+  marks?: readonly NoteMark[];
 }) {
   const host = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -101,6 +106,16 @@ export function PassageStaff(props: {
     const line = notes[current]?.line ?? 0;
     scroller.current?.scrollTo({ top: line * lineHeightPx, behavior: 'smooth' });
   }, [current, drawn, lineHeightPx]);
+
+  // Results on the music: the mark as an attribute the stylesheet colours (no redraw).
+  const { marks } = props;
+  useEffect(() => {
+    noteElements.current.forEach(({ element }, i) => {
+      const mark = marks?.[i];
+      if (mark) element?.setAttribute('data-mark', mark);
+      else element?.removeAttribute('data-mark');
+    });
+  }, [marks, drawn]);
 
   const live = props.live;
   const liveTargetHz = live?.targetHz ?? null;

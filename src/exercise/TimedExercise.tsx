@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionDriver } from './use-session-driver';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { useObservable } from '../lib/use-observable';
-import { createMetronome, type Metronome } from '../audio/metronome';
+import { createMetronome, TEMPO_BPM_RANGE, type Metronome } from '../audio/metronome';
 import { getAudioSession, type DroneHandle } from '../audio/output/audio-session';
 import type { HistoryStore } from '../history/history-db';
 import type { AttemptRecord, ExerciseKind } from '../history/records';
@@ -17,13 +17,23 @@ import {
 } from '../music';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
-import { PassageStaff } from './PassageStaff';
+import { PassageStaff, type NoteMark } from './PassageStaff';
 import { SaveStatus } from './SaveStatus';
-import { createTimedSession, type TimedNote } from './timed-session';
+import { createTimedSession, type TimedNote, type TimedOutcome } from './timed-session';
 import { TimedResults } from './TimedResults';
 import { useSaveAttempt } from './use-save-attempt';
 import { ValveDiagram } from './ValveDiagram';
 import { BackButton } from './BackButton';
+
+/** How the staff marks a note's result: the assessor's verdict, and whether anything was said. */
+function markOf(outcome: TimedOutcome): NoteMark {
+  if (outcome.outcome === 'missed') return 'missed';
+  if (outcome.outcome !== 'played') return 'wrong';
+  return outcome.verdict.flags.length > 0 ? 'flagged' : 'clean';
+}
+
+/** "Again at +4 bpm": the step a teacher raises a clean passage by. */
+const TEMPO_STEP_BPM = 4;
 
 /**
  * Notes one per beat to an audible metronome (scales, lip slurs): a count-in bar, then the staff,
@@ -58,11 +68,14 @@ export function TimedExercise(props: {
   const settings = useSettings();
   // The instrument the written notes belong to: the part's, or the player's own.
   const instrument = props.partFor ?? settings.transposition;
+  // "Again" and "+4 bpm" from the results: a new attempt here, at this tempo.
+  const [tempoBpm, setTempoBpm] = useState(props.tempoBpm);
+  const [round, setRound] = useState(0);
   const session = useMemo(
     () =>
       createTimedSession({
         passage: props.passage,
-        tempoBpm: props.tempoBpm,
+        tempoBpm,
         instrument,
         a4Hz: settings.a4Hz,
         inTuneCents: props.inTuneCents,
@@ -70,9 +83,12 @@ export function TimedExercise(props: {
         articulationNotesPerBeat: props.articulationNotesPerBeat,
         articulationTonguing: props.articulationTonguing,
       }),
+    // `round`: "Again" wants a fresh session even at the same tempo.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [
       props.passage,
-      props.tempoBpm,
+      tempoBpm,
+      round,
       props.inTuneCents,
       props.articulationNotesPerBeat,
       props.articulationTonguing,
@@ -99,7 +115,7 @@ export function TimedExercise(props: {
 
   const start = async (): Promise<void> => {
     try {
-      metronome.current ??= createMetronome({ tempoBpm: props.tempoBpm });
+      metronome.current ??= createMetronome({ tempoBpm });
       const beat0 = await metronome.current.start(0.3);
       if (props.droneMidi !== undefined) {
         // The session tells the stream to subtract it from the microphone.
@@ -122,7 +138,7 @@ export function TimedExercise(props: {
         : {
             settings: {
               ...props.recordSettings,
-              tempoBpm: props.tempoBpm,
+              tempoBpm,
               inTuneCents: props.inTuneCents,
               instrument: settings.transposition,
               ...(props.partFor ? { partFor: props.partFor } : {}),
@@ -140,7 +156,7 @@ export function TimedExercise(props: {
               inTuneFraction: null,
             })),
           },
-    [state, props.recordSettings, props.tempoBpm, props.inTuneCents, props.partFor, settings],
+    [state, props.recordSettings, tempoBpm, props.inTuneCents, props.partFor, settings],
   );
   const save = useSaveAttempt({
     history: props.history,
@@ -156,9 +172,40 @@ export function TimedExercise(props: {
     drone.current?.release();
   }, [state.phase]);
 
+  const again = (nextTempoBpm: number): void => {
+    // A new metronome at the new tempo; the finished attempt is already saved.
+    void metronome.current?.dispose();
+    metronome.current = null;
+    drone.current?.release();
+    drone.current = null;
+    setStartedAt(null);
+    setMessage(null);
+    setTempoBpm(nextTempoBpm);
+    setRound((r) => r + 1);
+  };
+
   if (state.phase === 'done') {
+    const faster = Math.min(TEMPO_BPM_RANGE.max, tempoBpm + TEMPO_STEP_BPM);
     return (
       <>
+        {state.outcomes.length > 0 && (
+          <>
+            <PassageStaff
+              passage={props.passage}
+              current={-1}
+              marks={state.outcomes.map(markOf)}
+              label={`${props.title}, results: ${state.outcomes
+                .map((o) => `${o.name} ${markOf(o)}`)
+                .join(', ')}`}
+            />
+            <p className="hint mark-legend" data-testid="mark-legend">
+              <span data-mark="clean">green: clean</span> ·{' '}
+              <span data-mark="flagged">amber: played, with a remark below</span> ·{' '}
+              <span data-mark="wrong">red: another note</span> ·{' '}
+              <span data-mark="missed">faint: not heard</span>
+            </p>
+          </>
+        )}
         <TimedResults
           outcomes={state.outcomes}
           score={state.score}
@@ -169,6 +216,14 @@ export function TimedExercise(props: {
         <SaveStatus save={save} />
         {message && <p role="alert">{message}</p>}
         <div className="buttons">
+          <button type="button" data-testid="again" onClick={() => again(tempoBpm)}>
+            Again
+          </button>
+          {faster > tempoBpm && (
+            <button type="button" data-testid="again-faster" onClick={() => again(faster)}>
+              Again at {faster} bpm
+            </button>
+          )}
           {props.onDone && (
             <button type="button" onClick={props.onDone}>
               Next exercise
@@ -186,7 +241,7 @@ export function TimedExercise(props: {
     <section className="exercise-run" aria-label={props.title}>
       <h2>
         {props.title}: <span data-testid="target-note">{spelledName(note)}</span> ({state.index + 1}
-        /{notes.length}) at {props.tempoBpm} bpm
+        /{notes.length}) at {tempoBpm} bpm
       </h2>
       {props.notice && (
         <p className="notice" role="status" data-testid="exercise-notice">
