@@ -13,7 +13,7 @@ import {
   type Passage,
   type ScaleNote,
 } from '../music';
-import { useSettings } from '../settings';
+import { getSettingsStore, useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
 import type { LongToneSession, LongToneState } from './long-tone-session';
 import { notesFor, type LongToneSetup } from './LongToneSetup';
@@ -102,6 +102,10 @@ export function LongToneRun(props: {
     content,
     finish: () => session.finish(),
   });
+
+  // A pedal exercise listens for pedal tones itself while it runs (issue 23 row 6: it ran deaf).
+  const pedalRun = setup.pattern === 'pedal' && state.phase !== 'done';
+  useEffect(() => (pedalRun ? listenForPedalTones() : undefined), [pedalRun]);
 
   const targetHz =
     state.phase === 'done' || state.phase === 'resting' ? null : session.targetHz(state.index);
@@ -283,4 +287,12 @@ function BreathTimer(props: { untilMs: number; totalMs: number }) {
       Rest: <span ref={label} /> <progress ref={bar} max={1} value={1} aria-label="Rest left" />
     </p>
   );
+}
+
+/** Switches pedal-tone listening on (if off) until the returned function puts it back. */
+function listenForPedalTones(): () => void {
+  const store = getSettingsStore();
+  if (store.get().pedalTones) return () => undefined;
+  store.update({ pedalTones: true });
+  return () => store.update({ pedalTones: false });
 }

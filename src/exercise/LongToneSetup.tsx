@@ -202,16 +202,17 @@ function PedalListening() {
   }
   return (
     <p className="notice" role="status" data-testid="pedal-listening">
-      Pedal tones are below what the app listens for by default.{' '}
+      Pedal tones are below what the app listens for by default: this exercise listens for them
+      while it runs.{' '}
       <button
         type="button"
         className="link-button"
         data-testid="pedal-listening-on"
         onClick={() => store.update({ pedalTones: true })}
       >
-        Listen for pedal tones
+        Keep pedal listening on
       </button>{' '}
-      (you can turn it off in Settings).
+      (for the tuner too; off again in Settings).
     </p>
   );
 }

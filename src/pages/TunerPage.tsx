@@ -14,6 +14,7 @@ import { InputLevelMeter } from '../tuner/InputLevelMeter';
 import { ListenForA4 } from '../tuner/ListenForA4';
 import { TargetLine } from '../tuner/TargetLine';
 import { TemperamentNotice } from '../tuner/TemperamentNotice';
+import { PedalOffer } from '../tuner/PedalOffer';
 import { useJustFollowsDrone } from '../tuner/use-just-follows-drone';
 import { PanelToggle } from '../tuner/PanelToggle';
 import { PitchTrace } from '../tuner/PitchTrace';
@@ -114,6 +115,7 @@ export default function TunerPage() {
             <div className="tuner-reading__verdict tuner-reading__nosignal" data-testid="no-signal">
               {noPitchText(signal)}
               <div className="tuner-reading__hz">A4 = {settings.a4Hz} Hz</div>
+              <PedalOffer signal={signal} pedalTones={settings.pedalTones} />
             </div>
           )}
           <InputLevelMeter service={service} />
