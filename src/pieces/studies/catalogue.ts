@@ -242,6 +242,20 @@ export const STUDIES: readonly Study[] = [
       'C5e D5e C5e Bb4e A4q F4q | C5e D5e C5e Bb4e A4q F4q | F4q C4q F4h | F4q C4q F4h',
   },
   {
+    id: 'au-clair-de-la-lune',
+    title: 'Au clair de la lune',
+    composer: 'Traditional (French)',
+    source: `French song (18th century), as commonly printed; public domain. ${ENCODED}`,
+    tonic: 'F',
+    mode: 'major',
+    time: [4, 4],
+    qpm: 96,
+    notes:
+      'F4q F4q F4q G4q | A4h G4h | F4q A4q G4q G4q | F4w | F4q F4q F4q G4q | A4h G4h | ' +
+      'F4q A4q G4q G4q | F4w | G4q G4q G4q G4q | D4h D4h | G4q F4q E4q D4q | C4w | ' +
+      'F4q F4q F4q G4q | A4h G4h | F4q A4q G4q G4q | F4w',
+  },
+  {
     id: 'london-bridge',
     title: 'London Bridge',
     composer: 'Traditional (English)',
@@ -322,6 +336,20 @@ export const STUDIES: readonly Study[] = [
       'C5q D5e C5e B4e A4e | B4q C5e B4e A4e G4e | F#4q G4e A4e B4e G4e | A4h. | ' +
       'D5q G4e A4e B4e C5e | D5q G4q G4q | E5q C5e D5e E5e F#5e | G5q G4q G4q | ' +
       'C5q D5e C5e B4e A4e | B4q C5e B4e A4e G4e | A4q B4e A4e G4e F#4e | G4h.',
+  },
+  {
+    id: 'good-king-wenceslas',
+    title: 'Good King Wenceslas (Tempus adest floridum)',
+    composer: 'Traditional',
+    source: `Spring carol "Tempus adest floridum" from Piae Cantiones (1582), sung to J. M. Neale's words (1853), as commonly printed; public domain. ${ENCODED}`,
+    tonic: 'G',
+    mode: 'major',
+    time: [4, 4],
+    qpm: 112,
+    notes:
+      'G4q G4q G4q A4q | G4q G4q D4h | E4q D4q E4q F#4q | G4h G4h | G4q G4q G4q A4q | G4q G4q D4h | ' +
+      'E4q D4q E4q F#4q | G4h G4h | D5q C5q B4q A4q | B4q A4q G4h | E4q D4q E4q F#4q | G4h G4h | ' +
+      'D4q D4q E4q F#4q | G4q G4q A4h | D5q C5q B4q A4q | G4h C5h | G4w',
   },
   {
     id: 'silent-night',
