@@ -1,0 +1,220 @@
+import type { DayRow, ExerciseTrend, WeekRange } from './logic/progress';
+
+/**
+ * Progress charts, hand-written SVG as the history's (src/history/HistoryCharts.tsx, which says
+ * why no chart library: ~5 kB here against 10–50 kB gzip, and the text alternative is ours). The
+ * viewBox is about a phone's content width, so 12-unit text reads as ~12 px; every chart has a
+ * visually hidden table with its numbers for screen readers.
+ */
+const W = 360;
+const FONT = 12;
+const SOUND = '#3b82f6';
+const REST = '#94a3b8';
+const TREND = '#d97706';
+
+export function MinutesChart(props: { days: readonly DayRow[] }) {
+  const { days } = props;
+  const max = Math.max(
+    10,
+    Math.ceil(days.reduce((m, d) => Math.max(m, d.soundMin + d.restMin), 0) / 10) * 10,
+  );
+  const left = 34;
+  const top = 8;
+  const plotH = 120;
+  const barW = (W - left) / days.length;
+  const y = (minutes: number) => top + plotH - (minutes / max) * plotH;
+  return (
+    <figure className="progress-chart">
+      <svg
+        viewBox={`0 0 ${W} ${top + plotH + 22}`}
+        className="chart"
+        aria-hidden="true"
+        data-testid="minutes-chart"
+      >
+        {[0, max / 2, max].map((m) => (
+          <g key={m}>
+            <line x1={left} x2={W} y1={y(m)} y2={y(m)} stroke="currentColor" strokeOpacity={0.25} />
+            <text x={left - 4} y={y(m) + 4} fontSize={FONT} textAnchor="end" fill="currentColor">
+              {Math.round(m)}
+            </text>
+          </g>
+        ))}
+        {days.map((d, i) => {
+          const soundH = (d.soundMin / max) * plotH;
+          const restH = (d.restMin / max) * plotH;
+          const x = left + i * barW + 2;
+          return (
+            <g key={d.day}>
+              <rect x={x} y={top + plotH - soundH} width={barW - 4} height={soundH} fill={SOUND} />
+              <rect
+                x={x}
+                y={top + plotH - soundH - restH}
+                width={barW - 4}
+                height={restH}
+                fill={REST}
+              />
+              {(days.length - 1 - i) % 2 === 0 && (
+                <text
+                  x={x + barW / 2 - 2}
+                  y={top + plotH + 16}
+                  fontSize={FONT}
+                  textAnchor="middle"
+                  fill="currentColor"
+                >
+                  {Number(d.day.slice(8))}
+                </text>
+              )}
+            </g>
+          );
+        })}
+        <text x={0} y={top + plotH + 16} fontSize={FONT} fill="currentColor">
+          min
+        </text>
+      </svg>
+      <figcaption className="chart-legend">
+        <span style={{ color: SOUND }}>■</span> sound on the face{' '}
+        <span style={{ color: REST }}>■</span> rest
+      </figcaption>
+      <table className="companion-sr-only" data-testid="minutes-table">
+        <caption>Minutes per day, last {days.length} days</caption>
+        <thead>
+          <tr>
+            <th>Day</th>
+            <th>Sound, min</th>
+            <th>Rest, min</th>
+            <th>Exercises, min</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.day}>
+              <td>{d.day}</td>
+              <td>{d.soundMin}</td>
+              <td>{d.restMin}</td>
+              <td>{d.exerciseMin}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/** Highest and lowest note held ≥ 1 s per week, as a bar from low to high, labelled by name. */
+export function RangeChart(props: {
+  weeks: readonly WeekRange[];
+  name: (concertMidi: number) => string;
+}) {
+  const { weeks, name } = props;
+  const played = weeks.filter((w) => w.highMidi !== null && w.lowMidi !== null);
+  const lo = Math.min(...played.map((w) => w.lowMidi ?? 127), 60) - 2;
+  const hi = Math.max(...played.map((w) => w.highMidi ?? 0), 72) + 2;
+  const left = 40;
+  const top = 8;
+  const plotH = 140;
+  const colW = (W - left) / weeks.length;
+  const y = (midi: number) => top + plotH - ((midi - lo) / (hi - lo)) * plotH;
+  const ticks = [lo + 2, Math.round((lo + hi) / 2), hi - 2];
+  return (
+    <figure className="progress-chart">
+      <svg
+        viewBox={`0 0 ${W} ${top + plotH + 22}`}
+        className="chart"
+        aria-hidden="true"
+        data-testid="range-chart"
+      >
+        {ticks.map((m) => (
+          <g key={m}>
+            <line x1={left} x2={W} y1={y(m)} y2={y(m)} stroke="currentColor" strokeOpacity={0.25} />
+            <text x={left - 4} y={y(m) + 4} fontSize={FONT} textAnchor="end" fill="currentColor">
+              {name(m)}
+            </text>
+          </g>
+        ))}
+        {weeks.map((w, i) => {
+          const x = left + i * colW + colW / 2;
+          return (
+            <g key={w.weekStart}>
+              {w.highMidi !== null && w.lowMidi !== null && (
+                <line
+                  x1={x}
+                  x2={x}
+                  y1={y(w.lowMidi) + 3}
+                  y2={y(w.highMidi) - 3}
+                  stroke={SOUND}
+                  strokeWidth={8}
+                  strokeLinecap="round"
+                />
+              )}
+              {(weeks.length - 1 - i) % 3 === 0 && (
+                <text
+                  x={x}
+                  y={top + plotH + 16}
+                  fontSize={FONT}
+                  textAnchor="middle"
+                  fill="currentColor"
+                >
+                  {`${Number(w.weekStart.slice(8))}/${Number(w.weekStart.slice(5, 7))}`}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <table className="companion-sr-only" data-testid="range-table">
+        <caption>Range held at least a second, per week</caption>
+        <thead>
+          <tr>
+            <th>Week of</th>
+            <th>Lowest</th>
+            <th>Highest</th>
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((w) => (
+            <tr key={w.weekStart}>
+              <td>{w.weekStart}</td>
+              <td>{w.lowMidi === null ? 'none' : name(w.lowMidi)}</td>
+              <td>{w.highMidi === null ? 'none' : name(w.highMidi)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/** One exercise's daily mean scores as a small line, with its change said in words. */
+export function TrendLine(props: { trend: ExerciseTrend }) {
+  const { points, label, change } = props.trend;
+  const h = 48;
+  const stepX = points.length > 1 ? (W - 8) / (points.length - 1) : 0;
+  const path = points
+    .map(
+      (p, i) =>
+        `${i === 0 ? 'M' : 'L'}${(4 + i * stepX).toFixed(1)},${(4 + (1 - p.score / 100) * (h - 8)).toFixed(1)}`,
+    )
+    .join(' ');
+  const said =
+    change === null
+      ? `${points.length} day${points.length === 1 ? '' : 's'} so far`
+      : change > 0
+        ? `up ${change} points`
+        : change < 0
+          ? `down ${-change} points`
+          : 'steady';
+  const last = points[points.length - 1];
+  return (
+    <div className="progress-trend" data-testid="exercise-trend">
+      <div className="progress-trend__head">
+        <strong>{label}</strong>
+        <span>
+          {last ? `latest ${Math.round(last.score)}` : ''} · {said}
+        </span>
+      </div>
+      <svg viewBox={`0 0 ${W} ${h}`} className="chart" aria-hidden="true">
+        <path d={path} fill="none" stroke={TREND} strokeWidth={2.5} />
+      </svg>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useMemo, useState } from 'react';
+import { getHistoryStore } from '../history/history-db';
+import { emptySummary, type HistorySummary } from '../history/summary';
+import { useObservable } from '../lib/use-observable';
+import { concertToWrittenMidi, noteName } from '../music';
+import { getSettingsStore, useSettings } from '../settings';
+import { getCompanionPrefs } from './companion-prefs';
+import { computeProgress } from './logic/progress';
+import { getPracticeDaysStore } from './practice-recorder';
+import { MinutesChart, RangeChart, TrendLine } from './ProgressCharts';
+import './companion.css';
+
+const GOALS = [5, 10, 15, 20, 30, 45, 60, 90, 120];
+
+const percent = (ratio: number | null) => (ratio === null ? '—' : `${Math.round(ratio * 100)} %`);
+
+/**
+ * The player's progress from what is recorded on this device: minutes on the face and rest
+ * (counted as they play), the daily goal and streak (which can be turned off), the range held
+ * each week and each exercise's trend. Numbers first, as text; the charts repeat them.
+ */
+export function ProgressView(props: { today?: Date }) {
+  const prefsStore = getCompanionPrefs();
+  const prefs = useObservable(prefsStore);
+  const days = useObservable(getPracticeDaysStore().days);
+  const settings = useSettings(getSettingsStore());
+  const history = getHistoryStore();
+  const version = useObservable(history.version);
+  const [summary, setSummary] = useState<HistorySummary | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    history.summary().then(
+      (loaded) => !cancelled && setSummary(loaded),
+      () => !cancelled && setSummary(emptySummary()), // history unavailable: the minutes still show
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [history, version]);
+
+  const today = props.today;
+  const progress = useMemo(
+    () =>
+      summary
+        ? computeProgress(days, summary, today ?? new Date(), {
+            dailyGoalMin: prefs.dailyGoalMin,
+            streaks: prefs.streaks,
+          })
+        : null,
+    [days, summary, today, prefs.dailyGoalMin, prefs.streaks],
+  );
+  if (!progress) return <p className="progress">…</p>;
+
+  const written = (concertMidi: number) =>
+    noteName(concertToWrittenMidi(concertMidi, settings.transposition), {
+      spelling: settings.spelling,
+    });
+  const goalFraction = Math.min(1, progress.todaySoundMin / progress.goalMin);
+
+  return (
+    <section className="progress" aria-labelledby="progress-title" data-testid="progress">
+      <h2 id="progress-title" className="companion__title">
+        Your practice
+      </h2>
+      <dl className="progress__figures" data-testid="progress-figures">
+        <div>
+          <dt>Today</dt>
+          <dd data-testid="progress-today">
+            {progress.todaySoundMin} of {progress.goalMin} min
+          </dd>
+        </div>
+        <div>
+          <dt>Last 7 days</dt>
+          <dd data-testid="progress-week">{progress.weekSoundMin} min</dd>
+        </div>
+        <div>
+          <dt>Rest</dt>
+          <dd data-testid="progress-rest">{percent(progress.weekRestRatio)}</dd>
+        </div>
+        {progress.streakDays !== null && (
+          <div>
+            <dt>Streak</dt>
+            <dd data-testid="progress-streak">
+              {progress.streakDays} day{progress.streakDays === 1 ? '' : 's'}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <div
+        className="progress__goal"
+        role="progressbar"
+        aria-label="Today's goal"
+        aria-valuemin={0}
+        aria-valuemax={progress.goalMin}
+        aria-valuenow={progress.todaySoundMin}
+      >
+        <div style={{ width: `${goalFraction * 100}%` }} />
+      </div>
+      <p className="progress__note">
+        {progress.goalMet
+          ? 'Goal reached today. Rest counts too: brass players need it.'
+          : 'Minutes with sound on the face, counted while the app listens (tuner, exercises, pieces).'}
+      </p>
+      <h3 className="companion__subtitle">Minutes per day</h3>
+      <MinutesChart days={progress.days} />
+      <h3 className="companion__subtitle">Range held ≥ 1 s, per week (written)</h3>
+      <RangeChart weeks={progress.range} name={written} />
+      <h3 className="companion__subtitle">Exercises</h3>
+      {progress.trends.length === 0 ? (
+        <p className="progress__note">Exercise scores appear here once you have saved some.</p>
+      ) : (
+        progress.trends.map((trend) => <TrendLine key={trend.exercise} trend={trend} />)
+      )}
+      <div className="companion__row">
+        <label className="companion__field">
+          <span>Daily goal</span>
+          <select
+            data-testid="progress-goal"
+            value={prefs.dailyGoalMin}
+            onChange={(event) => prefsStore.update({ dailyGoalMin: Number(event.target.value) })}
+          >
+            {GOALS.map((g) => (
+              <option key={g} value={g}>
+                {g} min
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className={prefs.streaks ? 'companion__chip companion__chip--on' : 'companion__chip'}
+          aria-pressed={prefs.streaks}
+          data-testid="progress-streaks"
+          onClick={() => prefsStore.update({ streaks: !prefs.streaks })}
+        >
+          Show streak
+        </button>
+      </div>
+    </section>
+  );
+}
