@@ -28,6 +28,7 @@ import { SettingsButton } from '../settings-screen/SettingsButton';
 import { backTo } from '../shared-ui/app-history';
 import { StepRouteContext, type StepRoute } from '../shared-ui/routed-step';
 import { TakesBar } from '../takes/TakesBar';
+import { registerPiecesExport } from '../pieces/register-export';
 import '../exercise/exercise.css';
 import {
   EXERCISE_HOME_PATH,
@@ -40,6 +41,9 @@ import {
   stepPath,
   type ExerciseScreen,
 } from './exercise-routes';
+
+// The pieces library travels in the history's export file (issue 25).
+registerPiecesExport();
 
 /** A step of today's routine: an exercise, a rest, or the warm-down. */
 type RoutineStep =

@@ -42,7 +42,7 @@ export function assignmentFileName(title: string): string {
   return `${safe.slice(0, 60)} (assignment).json`;
 }
 
-function practiceFrom(value: unknown): PracticeSettings {
+export function practiceFrom(value: unknown): PracticeSettings {
   const v = (value ?? {}) as Record<string, unknown>;
   const mode: PracticeMode = v.mode === 'click' ? 'click' : 'follow';
   const pct = typeof v.tempoPercent === 'number' ? v.tempoPercent : DEFAULT_PRACTICE.tempoPercent;
