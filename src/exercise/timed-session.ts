@@ -269,12 +269,13 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         ]),
       };
     });
-    const counted = summarizeAttempt(outcomes.map((o) => o.result));
     // The attempt's score and the one thing to fix first are the assessor's.
     const summary: AttemptSummary = {
-      ...counted,
+      ...summarizeAttempt(
+        outcomes.map((o) => o.result),
+        assessment.fixFirst,
+      ),
       overall: Math.round(assessment.scores.overall),
-      text: assessment.fixFirst ? `${assessment.fixFirst} ${counted.text}` : counted.text,
     };
     const perBeat = options.articulationNotesPerBeat;
     const allDueMs = notes.map((_, i) => dueMs(i));

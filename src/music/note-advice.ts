@@ -65,7 +65,10 @@ export function noteAdvice(
         ? `${round(result.timingMs)} ms early: wait for the click.`
         : `${round(result.timingMs)} ms late: breathe in time and start with the click.`;
     case 'steadiness':
-      return `Wavered (±${round(result.spreadCents)} ¢): keep the air steady through the note.`;
+      // No spread measured as a wobble: what cost steadiness was a break inside the note.
+      return result.spreadCents === null
+        ? 'The sound broke inside the note: keep the air moving through it.'
+        : `Wavered (±${round(result.spreadCents)} ¢): keep the air steady through the note.`;
     case 'articulation':
       if (result.reattacked) {
         return 'Tongued, not slurred: keep the air moving through the change, no tongue.';
@@ -133,7 +136,11 @@ const LABELS: Record<SubScoreName, string> = {
 };
 
 /** The per-attempt summary: mean sub-scores and what to work on first. */
-export function summarizeAttempt(notes: readonly NoteScore[]): AttemptSummary {
+export function summarizeAttempt(
+  notes: readonly NoteScore[],
+  /** The assessor's one thing to fix first: said instead of the summary's own advice. */
+  fixFirst?: string | null,
+): AttemptSummary {
   const mean = (values: readonly number[]): number | null =>
     values.length ? Math.round(values.reduce((s, v) => s + v, 0) / values.length) : null;
   const scores = {} as SubScores;
@@ -167,7 +174,9 @@ export function summarizeAttempt(notes: readonly NoteScore[]): AttemptSummary {
     const weakest = (Object.keys(LABELS) as SubScoreName[])
       .filter((n) => scores[n] !== null && (scores[n] as number) < 85)
       .sort((a, b) => (scores[a] as number) - (scores[b] as number))[0];
-    if (mainSlide !== null) {
+    if (fixFirst) {
+      parts.push(fixFirst);
+    } else if (mainSlide !== null) {
       // Whatever else, a horn tuned off colours every note: the main slide first.
       parts.push(mainSlideLine(mainSlide));
     } else if (weakest === 'timing' && meanTimingMs !== null && Math.abs(meanTimingMs) > 30) {

@@ -48,16 +48,18 @@ export function asNoteScore(note: NoteAssessment, context: AsNoteScoreContext): 
   const unsteady = note.flags.find((f) => f.flag === 'unsteady');
   return {
     outcome,
+    // Whole points for the player (the assessor's JSON keeps its tenths).
     scores: {
-      pitch: note.verdict === 'missed' ? null : note.scores.pitch,
-      timing: note.verdict === 'missed' ? null : note.scores.timing,
-      steadiness: note.verdict === 'missed' ? null : note.scores.steadiness,
+      pitch: note.verdict === 'missed' ? null : Math.round(note.scores.pitch),
+      timing: note.verdict === 'missed' ? null : Math.round(note.scores.timing),
+      steadiness: note.verdict === 'missed' ? null : Math.round(note.scores.steadiness),
       articulation: played ? (context.attack?.score ?? null) : null,
     },
     overall: played ? Math.round(weightedOverall(note.scores)) : 0,
     heardHz,
     medianCents: played ? note.cents : null,
-    spreadCents: played ? (unsteady && unsteady.flag === 'unsteady' ? unsteady.cents : 0) : null,
+    // The spread when the assessor called it a wobble; otherwise not worth a number.
+    spreadCents: played && unsteady?.flag === 'unsteady' ? unsteady.cents : null,
     timingMs:
       played && note.onsetMs !== null && context.dueMs !== null
         ? Math.round(note.onsetMs - context.dueMs)
