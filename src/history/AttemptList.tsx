@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryStore } from './history-db';
 import {
-  EXERCISE_LABELS,
   PARTIAL_LABELS,
   PARTIAL_SHORT,
   attemptKey,
+  attemptLabel,
+  attemptTime,
   type AttemptRecord,
 } from './records';
 
@@ -28,6 +29,8 @@ export function AttemptList(props: {
   version: number;
   /** Deletes one attempt once the player has confirmed it (the view offers Undo). */
   onDelete: (attempt: AttemptRecord) => void;
+  /** Shows one attempt's per-note results. */
+  onOpen: (attempt: AttemptRecord) => void;
 }) {
   const { history, count, version } = props;
   // The attempt whose Delete was tapped: its row asks for confirmation.
@@ -106,6 +109,7 @@ export function AttemptList(props: {
               history={history}
               confirming={attempt !== undefined && confirming === attemptKey(attempt)}
               onAsk={(a) => setConfirming(a ? attemptKey(a) : null)}
+              onOpen={props.onOpen}
               onDelete={(a) => {
                 setConfirming(null);
                 props.onDelete(a);
@@ -130,6 +134,7 @@ function AttemptRow(props: {
   confirming: boolean;
   onAsk: (attempt: AttemptRecord | null) => void;
   onDelete: (attempt: AttemptRecord) => void;
+  onOpen: (attempt: AttemptRecord) => void;
 }) {
   const { attempt } = props;
   const style = { top: props.index * ROW_PX, height: ROW_PX };
@@ -140,7 +145,9 @@ function AttemptRow(props: {
       </div>
     );
   }
-  const label = `${EXERCISE_LABELS[attempt.exercise]} attempt of ${new Date(attempt.startedAt).toLocaleString()}`;
+  const name = attemptLabel(attempt);
+  const when = attemptTime(attempt.startedAt);
+  const label = `${name} attempt of ${when}`;
   if (props.confirming) {
     return (
       <div className="attempt-row attempt-row--confirm" role="listitem" style={style}>
@@ -169,29 +176,36 @@ function AttemptRow(props: {
       data-testid="attempt-row"
       data-partial={attempt.partial ?? ''}
     >
-      <span className="attempt-row__main">
-        <strong>{EXERCISE_LABELS[attempt.exercise]}</strong> · {attempt.score}/100 ·{' '}
-        {new Date(attempt.startedAt).toLocaleString()}
-      </span>
-      <span className="attempt-row__notes">
-        {attempt.partial && (
-          <span
-            className="partial-badge"
-            data-testid="partial-badge"
-            title={`Partial attempt: ${PARTIAL_LABELS[attempt.partial]}`}
-          >
-            Partial ({PARTIAL_SHORT[attempt.partial]}) ·{' '}
-          </span>
-        )}
-        {attempt.notes.map((n) => n.name).join(' ')}
-      </span>
+      <button
+        type="button"
+        className="attempt-row__open"
+        data-testid="open-attempt"
+        aria-label={`Open the ${label}: ${attempt.score}/100`}
+        onClick={() => props.onOpen(attempt)}
+      >
+        <span className="attempt-row__main">
+          <strong>{name}</strong> · {attempt.score}/100 · {when}
+        </span>
+        <span className="attempt-row__notes">
+          {attempt.partial && (
+            <span
+              className="partial-badge"
+              data-testid="partial-badge"
+              title={`Partial attempt: ${PARTIAL_LABELS[attempt.partial]}`}
+            >
+              Partial ({PARTIAL_SHORT[attempt.partial]}) ·{' '}
+            </span>
+          )}
+          {attempt.notes.map((n) => n.name).join(' ')}
+        </span>
+      </button>
       <span className="attempt-row__actions">
         {attempt.partial && (
           <button
             type="button"
             className="attempt-row__discard"
             data-testid="discard-partial"
-            aria-label={`Discard the partial ${EXERCISE_LABELS[attempt.exercise]} attempt`}
+            aria-label={`Discard the partial ${name} attempt`}
             onClick={() => void props.history.remove(attempt)}
           >
             Discard

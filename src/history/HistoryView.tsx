@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { useObservable } from '../lib/use-observable';
 import type { SaveTextFile } from '../native/save-file';
+import { AttemptDetails } from './AttemptDetails';
 import { AttemptList } from './AttemptList';
 import { HistoryCharts } from './HistoryCharts';
 import { HistoryClear, UndoBar, type Deleted } from './HistoryClear';
@@ -26,6 +27,7 @@ export function HistoryView(props: { history: HistoryStore; saveFile?: SaveTextF
   const [deleted, setDeleted] = useState<Deleted | null>(null);
   const [undoing, setUndoing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [opened, setOpened] = useState<AttemptRecord | null>(null);
 
   const deleteOne = async (attempt: AttemptRecord): Promise<void> => {
     setProblem(null);
@@ -87,12 +89,14 @@ export function HistoryView(props: { history: HistoryStore; saveFile?: SaveTextF
             <IntonationMapPanel history={props.history} version={version} />
           </PanelBoundary>
           <h3>Attempts ({count})</h3>
+          {opened && <AttemptDetails attempt={opened} onClose={() => setOpened(null)} />}
           <PanelBoundary name="The attempt list">
             <AttemptList
               history={props.history}
               count={count}
               version={version}
               onDelete={(attempt) => void deleteOne(attempt)}
+              onOpen={setOpened}
             />
           </PanelBoundary>
         </>

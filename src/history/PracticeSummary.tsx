@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useObservable } from '../lib/use-observable';
 import type { HistoryStore } from './history-db';
 import { minutesLastSevenDays, practiceStreakDays } from './practice-week';
-import { EXERCISE_LABELS, type AttemptRecord } from './records';
+import { attemptLabel, type AttemptRecord } from './records';
 import { localDay } from './stats';
 
 interface Loaded {
@@ -81,7 +81,7 @@ export function PracticeSummary(props: { history: HistoryStore; today?: Date }) 
         {last
           .slice()
           .reverse()
-          .map((a) => `${EXERCISE_LABELS[a.exercise]} ${a.score}${a.partial ? ' (partial)' : ''}`)
+          .map((a) => `${attemptLabel(a)} ${a.score}${a.partial ? ' (partial)' : ''}`)
           .join(', ')}
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleAttempt } from './fixtures.test-data';
-import { parseExport, toExport } from './records';
+import { attemptLabel, attemptTime, parseExport, toExport } from './records';
 
 describe('history export/import format', () => {
   it('round-trips an export', () => {
@@ -45,5 +45,27 @@ describe('history export/import format', () => {
       expect(parsed.error).toMatch(message);
       expect(parsed.error).toMatch(/[Nn]othing was imported/);
     }
+  });
+});
+
+describe('how an attempt is named in the history (issue 23 row 9)', () => {
+  it.each([
+    ['long-tones', {}, 'Long tones'],
+    ['lip-slurs', {}, 'Lip slurs'],
+    ['scales', { kind: 'major' }, 'Scales'],
+    ['scales', { kind: 'chromatic' }, 'Scales'],
+    ['scales', { kind: 'articulation', tonguing: 'double' }, 'Articulation'],
+    ['intervals', {}, 'Intervals'],
+  ] as const)('%s %j: %s', (exercise, settings, label) => {
+    expect(attemptLabel({ exercise, settings })).toBe(label);
+  });
+
+  it.each([
+    ['en-GB', /^25 Nov 2026, 21:45$/],
+    ['en-US', /^Nov 25, 2026, 9:45\s?PM$/],
+    ['de-DE', /^25\.11\.2026, 21:45$/],
+  ])('dates in %s', (locale, expected) => {
+    const local = new Date(2026, 10, 25, 21, 45).toISOString();
+    expect(attemptTime(local, locale)).toMatch(expected);
   });
 });

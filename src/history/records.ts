@@ -15,6 +15,28 @@ export const EXERCISE_LABELS: Record<ExerciseKind, string> = {
   intervals: 'Intervals',
 };
 
+/**
+ * What the player calls an attempt: its exercise, except that articulation drills are stored as
+ * 'scales' attempts (they share the timed run) and are named by their own `settings.kind` (issue
+ * 23 row 9: they were listed as "Scales").
+ */
+export function attemptLabel(attempt: Pick<AttemptRecord, 'exercise' | 'settings'>): string {
+  return attempt.settings.kind === 'articulation'
+    ? 'Articulation'
+    : EXERCISE_LABELS[attempt.exercise];
+}
+
+/**
+ * When an attempt was played, in the player's locale (the system's, by default) with the month
+ * named ("25 Nov 2026, 21:45" in en-GB, "Nov 25, 2026, 9:45 PM" in en-US): never 11/25 vs 25/11.
+ */
+export function attemptTime(startedAt: string, locales?: string | readonly string[]): string {
+  return new Date(startedAt).toLocaleString(locales as string | string[] | undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+}
+
 export interface NoteRecord {
   writtenMidi: number;
   name: string;
