@@ -197,7 +197,15 @@ describe('takes: rename, loop, speed, storage', () => {
         const element = scope.__takeAudio[scope.__takeAudio.length - 1];
         const t0 = element.currentTime;
         const w0 = performance.now();
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        // Until the element has played 0.75 s of the take (a state, not a time).
+        await new Promise<void>((resolve) => {
+          const played = () => {
+            if (element.currentTime - t0 < 0.75) return;
+            element.removeEventListener('timeupdate', played);
+            resolve();
+          };
+          element.addEventListener('timeupdate', played);
+        });
         return (element.currentTime - t0) / ((performance.now() - w0) / 1000);
       });
       expect(pace).toBeGreaterThan(0.3);

@@ -26,7 +26,7 @@ export interface ServiceSnapshot {
 
 interface HookService {
   status: { get(): { state: string; error?: { kind: string; message: string } } };
-  reading: { get(): { hz: number } & ServiceSnapshot['reading'] };
+  reading: { get(): { hz: number; timeMs: number } & ServiceSnapshot['reading'] };
   diagnostics(): ServiceSnapshot['diagnostics'];
   connect(): Promise<void>;
   disconnect(): Promise<void>;
@@ -107,7 +107,28 @@ export function readingLog(page: Page): Promise<ReadingSample[]> {
   return page.evaluate(() => (globalThis as unknown as { __tunerLog: ReadingSample[] }).__tunerLog);
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** The time of the stream's latest reading, ms (the audio clock on the page's timeline). */
+export function readingTimeMs(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const service = (globalThis as unknown as HookGlobal).__embouchurePitchService;
+    if (!service) throw new Error('no pitch service on the page');
+    return service.reading.get().timeMs;
+  });
+}
+
+/**
+ * Waits until the stream has read `seconds` more of audio (its readings' times, on the audio
+ * clock): "let it play two passes of the file" as a state, however slowly a loaded machine
+ * delivers the audio.
+ */
+export async function waitForAudio(page: Page, seconds: number): Promise<void> {
+  const startMs = await readingTimeMs(page);
+  await expect
+    .poll(async () => (await readingTimeMs(page)) - startMs, {
+      timeout: WAIT_MS + seconds * 2000,
+    })
+    .toBeGreaterThanOrEqual(seconds * 1000);
+}
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -153,7 +174,7 @@ export function signalSample(page: Page): Promise<SignalSample> {
   });
 }
 
-/** `signalSample` every `everyMs` for `forMs`. */
+/** `signalSample` after each `everyMs` of audio the stream reads, over `forMs` of it. */
 export async function signalSamples(
   page: Page,
   forMs: number,
@@ -162,7 +183,7 @@ export async function signalSamples(
   const samples: SignalSample[] = [];
   for (let t = 0; t < forMs; t += everyMs) {
     samples.push(await signalSample(page));
-    await sleep(everyMs);
+    await waitForAudio(page, everyMs / 1000);
   }
   return samples;
 }

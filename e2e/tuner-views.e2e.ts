@@ -3,7 +3,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
 import { closeSettings, openSettings } from './settings-screen';
 import { brassTone, synthWavDir, writeSynthWav } from './synth-wav';
-import { readingLog, recordReadings, serviceSnapshot, sleep } from './tuner-helpers';
+import { readingLog, recordReadings, serviceSnapshot, waitForAudio } from './tuner-helpers';
 import { WAIT_MS } from './wait';
 
 let browser: LaunchedBrowser | undefined;
@@ -37,7 +37,7 @@ async function setDamping(page: Page, damping: string): Promise<void> {
  */
 async function centsMoves(page: Page, seconds: number) {
   await recordReadings(page);
-  await sleep(seconds * 1000);
+  await waitForAudio(page, seconds);
   const log = await readingLog(page);
   let moves = 0;
   let bigJumps = 0;
@@ -94,10 +94,10 @@ describe('damping on vibrato', () => {
       })
       .toBe('A5');
     await setDamping(page, 'heavy');
-    await sleep(2000); // a changed damping starts from the next reading: let it settle
+    await waitForAudio(page, 2); // a changed damping starts from the next reading: let it settle
     const heavy = await centsMoves(page, 5);
     await setDamping(page, 'none');
-    await sleep(500);
+    await waitForAudio(page, 0.5);
     const none = await centsMoves(page, 3);
     const figures = JSON.stringify({ heavy, none });
     expect(heavy.noteMs, figures).toBeGreaterThan(3000);
@@ -122,7 +122,7 @@ describe('damping on vibrato', () => {
         })
         .toBe(note);
       await setDamping(page, 'heavy');
-      await sleep(1000);
+      await waitForAudio(page, 1);
       const heavy = await centsMoves(page, 4);
       await setDamping(page, 'none');
       const none = await centsMoves(page, 3);
@@ -153,10 +153,10 @@ describe('strobe view', () => {
       })
       .toBe(note);
     // Let the needle settle on the steady tone (light damping: ≈ 0.4 s).
-    await sleep(1000);
+    await waitForAudio(page, 1);
     const start = await driftPx(page);
     const startMs = Date.now();
-    await sleep(1000);
+    await waitForAudio(page, 1);
     return ((await driftPx(page)) - start) / ((Date.now() - startMs) / 1000);
   }
 

@@ -11,7 +11,7 @@ import {
   serviceSnapshot,
   signalSample,
   signalSamples,
-  sleep,
+  waitForAudio,
 } from './tuner-helpers';
 import { closeSettings, openSettings } from './settings-screen';
 import { WAIT_MS } from './wait';
@@ -81,7 +81,7 @@ describe('tuner page', () => {
     const file = 'clean/sr48000/tpt_n060_C4.wav';
     const note = truthOf(file).notes[0] as TruthNote;
     const page = await openTuner(file);
-    await sleep(4000); // two passes of the looped file
+    await waitForAudio(page, 4); // two passes of the looped file
     const { cents, mean: shown, log } = await centsWhile(page, 'D4');
     expect(cents.length).toBeGreaterThan(5);
     expect(log.every((s) => s.note === '' || s.note === 'D4')).toBe(true);
@@ -102,7 +102,7 @@ describe('tuner page', () => {
       .poll(() => page.getAttribute('[data-testid="tuner-reading"]', 'data-note'))
       .not.toBe('B4');
     await recordReadings(page);
-    await sleep(4000);
+    await waitForAudio(page, 4);
     const { mean: shown, log } = await centsWhile(page, 'A4');
     expect(log.every((s) => s.note === '' || s.note === 'A4')).toBe(true);
     expect(Math.abs(shown - centsOff(note.measured_hz, note.nominal_hz))).toBeLessThanOrEqual(3);
@@ -123,7 +123,7 @@ describe('tuner page', () => {
     const note = truthOf(file).notes[0] as TruthNote;
     const expected = centsOff(note.bent_measured_hz as number, note.nominal_hz);
     const page = await openTuner(file);
-    await sleep(4000);
+    await waitForAudio(page, 4);
     // Concert D5 → written E5 on a B♭ trumpet.
     const { mean: shown } = await centsWhile(page, 'E5');
     expect(Math.abs(shown - expected)).toBeLessThanOrEqual(3);
@@ -134,14 +134,14 @@ describe('tuner page', () => {
     const file = 'clean/sr44100/tpt_n069_A4_v110.wav';
     const note = truthOf(file).notes[0] as TruthNote;
     const page = await openTuner(file, { transposition: 'concert', a4Hz: 442 });
-    await sleep(4000);
+    await waitForAudio(page, 4);
     const { mean: shown } = await centsWhile(page, 'A4');
     expect(Math.abs(shown - centsOff(note.measured_hz, 442))).toBeLessThanOrEqual(3);
   });
 
   it('shows "no signal" on silence, never a note or NaN; the level meter at the floor', async () => {
     const page = await openTuner('nopitch/silence_sr44100.wav');
-    await sleep(2500);
+    await waitForAudio(page, 2.5);
     const log = await readingLog(page);
     expect(log.every((s) => s.note === '' && s.cents === '' && s.hz === '')).toBe(true);
     await expect.poll(() => page.locator('[data-testid="no-signal"]').isVisible()).toBe(true);
@@ -156,7 +156,7 @@ describe('tuner page', () => {
 
   it('white noise (−30 dBFS RMS): "sound, but no clear pitch", the level far above silence', async () => {
     const page = await openTuner('nopitch/white_m30dBFS_sr48000.wav');
-    await sleep(2000);
+    await waitForAudio(page, 2);
     const samples = await signalSamples(page, 2000);
     // Noise is noise: allow the odd stray reading, but the page must say "no clear pitch".
     const noPitch = samples.filter((s) => s.signal === 'no-pitch');
@@ -191,7 +191,7 @@ describe('tuner page', () => {
     // Written pitch for a B♭ trumpet: a major 2nd above concert.
     const expected = entry.notes.map((n) => nameOf(n.midi + 2));
     const page = await openTuner(file);
-    await sleep(entry.duration_s * 2000 + 1000);
+    await waitForAudio(page, entry.duration_s * 2 + 1);
     const log = await readingLog(page);
     const shown = distinctRuns(log.map((s) => s.note).filter((n) => n !== ''));
     expect(isSubsequence(expected, shown), `shown: ${shown.join(' ')}`).toBe(true);
@@ -216,7 +216,7 @@ describe('no wrong note flashed', () => {
           .toMatchObject({ response: 'fast', live: true });
       }
       await recordReadings(page);
-      await sleep(entry.duration_s * 2000 + 1000);
+      await waitForAudio(page, entry.duration_s * 2 + 1);
       const shown = distinctRuns(
         (await readingLog(page)).map((s) => s.note).filter((n) => n !== ''),
       );
@@ -273,7 +273,7 @@ describe('tuner start-up and modes', () => {
       .toBe('connected');
     const messagesBefore = (await serviceSnapshot(page)).diagnostics.messages;
     await recordReadings(page);
-    await sleep(4000);
+    await waitForAudio(page, 4);
     const { mean: shown } = await centsWhile(page, 'B4');
     // Far more readings than block mode's ~11 per second of sound.
     expect((await serviceSnapshot(page)).diagnostics.messages - messagesBefore).toBeGreaterThan(60);
