@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { PitchReading } from '../audio/pitch-service-types';
 import type { ReadonlyObservable } from '../lib/observable';
+import { liveReadoutText } from './live-readout';
 import {
   centsBetween,
-  formatCents,
   nearestWrittenNote,
   type InstrumentId,
   noteName,
@@ -100,9 +100,7 @@ export function LivePitch(props: {
           const name = heard.hasPitch
             ? noteName(heard.writtenMidi, { spelling: note.current.spelling })
             : '';
-          out.textContent = Number.isNaN(offset)
-            ? name
-            : `${name} · ${formatCents(offset)} from target`;
+          out.textContent = liveReadoutText(name, Number.isNaN(offset) ? null : offset);
         }
       }
       frame ||= requestAnimationFrame(draw);
