@@ -12,7 +12,8 @@ export function PrivacyPage(props: { onBack: () => void }) {
       <h3>Your microphone</h3>
       <p>
         The app listens to the microphone only to show the note you play and to score your
-        exercises. The sound is analysed on this device as you play; no audio ever leaves it.
+        exercises. The sound is analysed on this device as you play; no audio ever leaves it unless
+        you share a take yourself.
       </p>
       <h3>What is stored on this device</h3>
       <ul>
@@ -21,6 +22,11 @@ export function PrivacyPage(props: { onBack: () => void }) {
           Your practice history: for each attempt the date, the exercise, its settings, the score
           and the results per note. You can export it, delete an attempt or clear it all under
           History.
+        </li>
+        <li data-testid="privacy-takes">
+          The takes you record (Record): their audio, name, date and the pitch traced while you
+          played, kept in the app’s storage on this device until you delete them under Takes.
+          Nothing is recorded unless you press Record.
         </li>
       </ul>
       <p>Nothing of this is sent anywhere. There is no account and no advertising.</p>

@@ -1,0 +1,12 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { PrivacyPage } from './PrivacyPage';
+
+describe('the privacy page (issue 23 row 11)', () => {
+  it('lists the recorded takes among what is stored on this device', () => {
+    const html = renderToStaticMarkup(<PrivacyPage onBack={() => undefined} />);
+    const stored = html.slice(html.indexOf('What is stored on this device'));
+    expect(stored).toMatch(/takes you record[^<]*their audio/);
+    expect(stored).toContain('until you delete them');
+  });
+});
