@@ -8,7 +8,7 @@ import { formatClock } from './take-recorder';
 import { sourceLabel } from './take-controller';
 import { exportTake, importTake } from './take-files';
 import type { TakeMeta } from './take-format';
-import { formatMb, storageSummary } from './take-storage';
+import { formatBytes, storageSummary } from './take-storage';
 import type { StorageUse, TakeStore } from './take-store';
 
 type Pending =
@@ -148,7 +148,7 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
                   timeStyle: 'short',
                 })}{' '}
                 · {sourceLabel(take.source)} · {formatClock(take.durationMs)} ·{' '}
-                {formatMb(take.bytes)}
+                {formatBytes(take.bytes)}
               </span>
               <span className="take-row__notes" data-testid="take-notes">
                 {take.notesMidi.length ? take.notesMidi.map(written).join(' ') : 'No notes'}

@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_WARNING_FRACTION, storageSummary } from './take-storage';
+import { formatBytes, STORAGE_WARNING_FRACTION, storageSummary } from './take-storage';
 import { createTakeStore } from './take-store';
 
 describe('the takes screen’s storage line', () => {
@@ -32,7 +32,7 @@ describe('the takes screen’s storage line', () => {
     });
     expect(storageSummary(0, { usageBytes: 2e9, quotaBytes: 10e9 })).toEqual({
       nearlyFull: false,
-      text: 'Takes: 0.0 MB · storage used 2.0 GB of 10.0 GB',
+      text: 'Takes: 0 kB · storage used 2.0 GB of 10.0 GB',
     });
   });
 
@@ -50,5 +50,18 @@ describe('the takes screen’s storage line', () => {
       nearlyFull: true,
       text: expect.stringMatching(/storage used 8\.5 GB of 10\.0 GB — almost full/),
     });
+  });
+});
+
+describe('take sizes (issue 23 row 15)', () => {
+  it.each([
+    [0, '0 kB'],
+    [480_000, '480 kB'], // 5 s of 48 kHz 16-bit mono
+    [999_400, '999 kB'],
+    [1_000_000, '1.0 MB'],
+    [12_345_678, '12.3 MB'],
+    [2e9, '2.0 GB'],
+  ])('%i bytes: %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
   });
 });

@@ -10,8 +10,11 @@ export const STORAGE_WARNING_FRACTION = 0.8;
 
 export const STORAGE_WARNING = 'almost full: delete or export old takes before recording more.';
 
-export function formatMb(bytes: number): string {
-  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(1)} MB`;
+/** A size as people read it: kB below 1 MB (a 5 s take is ~480 kB, not "0.0 MB"), then MB, GB. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
+  return `${Math.round(bytes / 1e3)} kB`;
 }
 
 export interface StorageSummary {
@@ -24,8 +27,9 @@ export function storageSummary(takesBytes: number, use: StorageUse | null): Stor
     use !== null &&
     use.quotaBytes > 0 &&
     use.usageBytes / use.quotaBytes >= STORAGE_WARNING_FRACTION;
-  let text = `Takes: ${formatMb(takesBytes)}`;
-  if (use) text += ` · storage used ${formatMb(use.usageBytes)} of ${formatMb(use.quotaBytes)}`;
+  let text = `Takes: ${formatBytes(takesBytes)}`;
+  if (use)
+    text += ` · storage used ${formatBytes(use.usageBytes)} of ${formatBytes(use.quotaBytes)}`;
   if (nearlyFull) text += ` — ${STORAGE_WARNING}`;
   return { text, nearlyFull };
 }

@@ -54,25 +54,31 @@ export function InputLevelMeter(props: { service: PitchService }) {
     };
   }, [service]);
 
+  // Labelled on screen too (issue 23 row 15: a bare bar under the gauge said nothing).
   return (
-    <div
-      ref={meterRef}
-      className="input-level"
-      data-testid="input-level"
-      data-level-db={LEVEL_FLOOR_DB.toFixed(1)}
-      role="meter"
-      aria-label="Microphone level"
-      aria-valuemin={LEVEL_FLOOR_DB}
-      aria-valuemax={BAR_MAX_DB}
-      aria-valuenow={LEVEL_FLOOR_DB}
-      aria-valuetext={`${LEVEL_FLOOR_DB} dB`}
-    >
-      <div ref={fillRef} className="input-level__fill" />
+    <div className="input-level-row">
+      <span className="input-level__label" aria-hidden="true" data-testid="input-level-label">
+        Mic level
+      </span>
       <div
-        className="input-level__threshold"
-        style={{ left: `${fraction(SILENCE_BELOW_DB) * 100}%` }}
-        aria-hidden="true"
-      />
+        ref={meterRef}
+        className="input-level"
+        data-testid="input-level"
+        data-level-db={LEVEL_FLOOR_DB.toFixed(1)}
+        role="meter"
+        aria-label="Microphone level"
+        aria-valuemin={LEVEL_FLOOR_DB}
+        aria-valuemax={BAR_MAX_DB}
+        aria-valuenow={LEVEL_FLOOR_DB}
+        aria-valuetext={`${LEVEL_FLOOR_DB} dB`}
+      >
+        <div ref={fillRef} className="input-level__fill" />
+        <div
+          className="input-level__threshold"
+          style={{ left: `${fraction(SILENCE_BELOW_DB) * 100}%` }}
+          aria-hidden="true"
+        />
+      </div>
     </div>
   );
 }
