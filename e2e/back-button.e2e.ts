@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { pageTitle, pathname as pathOf, sharedBrowser } from './app-fixture';
+import { activePage } from './browser';
 import { openSettings, settingsScreen } from './settings-screen';
 import { WAIT_MS } from './wait';
 
@@ -49,24 +49,15 @@ function fakeAndroidBridge(): void {
   };
 }
 
-let browser: LaunchedBrowser;
-let page: Page;
+const browser = sharedBrowser({ mic: 'granted' }, (launched) =>
+  launched.context.addInitScript(fakeAndroidBridge),
+);
+const { page } = browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser({ mic: 'granted' });
-  page = browser.page;
-  await browser.context.addInitScript(fakeAndroidBridge);
-});
-
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
-
-const pathname = () => new URL(page.url()).pathname;
+const pathname = () => pathOf(page);
 const nativeCalls = () =>
   page.evaluate(() => (globalThis as unknown as { __nativeCalls: string[] }).__nativeCalls);
-const title = () => activePage(page).locator('ion-title').textContent();
+const title = () => pageTitle(page);
 /** What Capacitor's Android bridge does when the button is pressed (with a listener registered). */
 const pressBack = () => page.evaluate(() => document.dispatchEvent(new Event('backbutton')));
 
@@ -75,11 +66,7 @@ const pressBack = () => page.evaluate(() => document.dispatchEvent(new Event('ba
  * starts at the app (Ionic's router answers the button with `history.back()` too).
  */
 async function openAndroidApp(path: string, expectedTitle: string): Promise<void> {
-  const previous = page;
-  page = await browser.context.newPage();
-  page.on('pageerror', (error) => browser.pageErrors.push(String(error)));
-  await previous.close();
-  await page.goto(appUrl(path));
+  await browser.freshTab(path);
   await expect.poll(title, { timeout: WAIT_MS }).toBe(expectedTitle);
   // The app asked Android for the button (without a listener, Android leaves the app at once).
   await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.addListener backButton');

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioFile } from './browser';
 import { WAIT_MS } from './wait';
 
 /**
@@ -7,14 +8,7 @@ import { WAIT_MS } from './wait';
  * B♭ trumpet, the first pedal tone, below the engine's usual 140 Hz floor.
  */
 describe('pedal tones with a pedal C3 at the microphone', () => {
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ wav: audioFile('clean/sr48000/tpt_n046_Bb2.wav') });
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+  const browser = sharedBrowser({ wav: audioFile('clean/sr48000/tpt_n046_Bb2.wav') });
 
   it('with pedal listening switched on from the exercise, the C3 hold is heard and scored', async () => {
     const page = browser.page;

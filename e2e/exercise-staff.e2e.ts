@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioFile } from './browser';
 import { WAIT_MS } from './wait';
 
 /**
@@ -8,14 +9,7 @@ import { WAIT_MS } from './wait';
  * (written A4 on the B♭ trumpet): 1.3 s of note, 0.5 s of silence.
  */
 describe('exercises drawn whole, with rests', () => {
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav') });
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+  const browser = sharedBrowser({ wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav') });
 
   it('lip slurs: every note of the seven series on the staff, a bar of rest between series', async () => {
     const page = browser.page;

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE, historyFile } from './a11y-helpers';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl } from './browser';
 import { WAIT_MS } from './wait';
 
 /**
@@ -9,18 +10,12 @@ import { WAIT_MS } from './wait';
  * with a confirmation and an Undo that brings them back; the charts have a time axis and a
  * legend that does not cover the plot.
  */
-let browser: LaunchedBrowser;
 // The page's clock stands at local noon: days are local, and a history made at 00:18 would put
 // "today's" attempts of ten minutes earlier on yesterday (a streak of 5, not 4).
 const NOON_TODAY = new Date().setHours(12, 0, 0, 0);
-beforeAll(async () => {
-  browser = await launchBrowser({ mic: 'none' });
-  await browser.page.clock.setFixedTime(NOON_TODAY);
-  await browser.page.setViewportSize(PHONE);
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
+const browser = sharedBrowser({ mic: 'none' }, async ({ page }) => {
+  await page.clock.setFixedTime(NOON_TODAY);
+  await page.setViewportSize(PHONE);
 });
 
 const view = () => activePage(browser.page);

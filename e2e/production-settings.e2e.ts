@@ -1,28 +1,19 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { pathname as pathOf, sharedBrowser } from './app-fixture';
+import { activePage, appUrl } from './browser';
 import { closeSettings, openSettings, settingsScreen } from './settings-screen';
 import { WAIT_MS } from './wait';
 
 // The settings screen (issue 6): a modal opened from the gear in both tabs' headers (no route of
 // its own), edits the same stores the tuner and the exercises read, persists across reloads, and
 // the theme follows the system unless chosen.
-let browser: LaunchedBrowser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ mic: 'granted' });
-  page = browser.page;
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser({ mic: 'granted' });
+const { page } = browser;
 
 const title = () => activePage(page).locator('ion-title');
 const isDark = () =>
   page.evaluate(() => document.documentElement.classList.contains('ion-palette-dark'));
-const pathname = () => new URL(page.url()).pathname;
+const pathname = () => pathOf(page);
 
 /** Opens a tab by URL and waits for its page. */
 async function showTab(tab: 'exercise' | 'tuner') {

@@ -1,36 +1,18 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { pathname as pathOf, sharedBrowser, view as viewOf } from './app-fixture';
 
 /**
  * Every screen of the Exercise tab is a route (src/pages/exercise-routes.ts): a link opens it
  * with home below it, the browser's Back walks the screens (a run → its setup → home), and the
  * screens' own Back buttons walk the same history.
  */
-let browser: LaunchedBrowser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ mic: 'granted' });
-  page = browser.page;
-});
-
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser({ mic: 'granted' });
+const { page } = browser;
 
 /** A fresh tab on `path`: its session history starts there, as a link opened from elsewhere. */
-async function openLink(path: string): Promise<void> {
-  const previous = page;
-  page = await browser.context.newPage();
-  page.on('pageerror', (error) => browser.pageErrors.push(String(error)));
-  await previous.close();
-  await page.goto(appUrl(path));
-}
-
-const pathname = () => new URL(page.url()).pathname;
-const view = () => activePage(page);
+const openLink = (path: string) => browser.freshTab(path);
+const pathname = () => pathOf(page);
+const view = () => viewOf(page);
 const home = () => view().getByTestId('open-scales');
 
 /** Each exercise screen: its path and what shows its setup. */

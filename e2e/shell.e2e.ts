@@ -1,22 +1,13 @@
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { pathname as pathOf, sharedBrowser } from './app-fixture';
+import { activePage, appUrl } from './browser';
 
 // One browser for the whole file: every test here uses the same flags.
-let browser: LaunchedBrowser;
-let page: Page;
+const browser = sharedBrowser({ mic: 'granted' });
+const { page } = browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser({ mic: 'granted' });
-  page = browser.page;
-});
-
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
-
-const pathname = () => new URL(page.url()).pathname;
+const pathname = () => pathOf(page);
 /** The title of the page the user sees. */
 const visibleTitle = (target: Page) => activePage(target).locator('ion-title');
 
@@ -55,18 +46,20 @@ describe('routes', () => {
     await expect.poll(() => visibleTitle(page).textContent()).toBe('Tuner');
   });
 
-  it('the tab bar has exactly two tabs: Exercise and Tuner', async () => {
+  it('the tab bar has exactly three tabs: Exercise, Tuner and Pieces', async () => {
     await page.goto(appUrl('/home/exercise'));
     await expect.poll(() => visibleTitle(page).textContent()).toBe('Exercise');
     const tabs = page.locator('ion-tab-bar ion-tab-button');
-    expect(await tabs.count()).toBe(2);
+    expect(await tabs.count()).toBe(3);
     expect(await tabs.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('tab')))).toEqual([
       'exercise',
       'tuner',
+      'pieces',
     ]);
     expect((await tabs.locator('ion-label').allTextContents()).map((t) => t.trim())).toEqual([
       'Exercise',
       'Tuner',
+      'Pieces',
     ]);
   });
 

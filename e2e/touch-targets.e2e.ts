@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE, historyFile, settle, smallTargets } from './a11y-helpers';
-import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioFile } from './browser';
 import { openSettings, settingsScreen } from './settings-screen';
 import { WAIT_MS } from './wait';
 
@@ -9,15 +10,10 @@ import { WAIT_MS } from './wait';
  * Every visible interactive element on every page, measured at 390 × 844 (a phone): none below
  * 44 × 44 CSS px (Apple HIG; WCAG 2.5.5). The rule lives in src/shell/global.css for all pages.
  */
-let browser: LaunchedBrowser;
-beforeAll(async () => {
-  browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav') });
-  await browser.page.setViewportSize(PHONE);
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser(
+  { wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav') },
+  ({ page }) => page.setViewportSize(PHONE),
+);
 
 async function home(page: Page) {
   await page.goto(appUrl('/home/exercise'));
