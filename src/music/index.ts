@@ -10,7 +10,6 @@ export * from './smoothing';
 export * from './scales';
 export * from './lip-slurs';
 export * from './scoring';
-export * from './attack-scoring';
 export * from './coach';
 export * from './intonation';
 // partialDeviationCents lives in partials.ts (the coach's rules are in intonation.ts).

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreAttack, scoreTimedNotes } from './attack-scoring';
-import { overallScore, scoreHold, type PitchSample } from './scoring';
+import { scoreHold, type PitchSample } from './scoring';
 
 const A4 = 440;
 const hzAt = (cents: number, refHz = A4): number => refHz * 2 ** (cents / 1200);
@@ -97,95 +96,5 @@ describe('scoreHold (long tones)', () => {
   it('validates its options, naming the allowed range', () => {
     expect(() => scoreHold([], { targetHz: A4, inTuneCents: 0 })).toThrow(/1 to 50/);
     expect(() => scoreHold([], { targetHz: -1 })).toThrow(/targetHz must be from 20 to 5000/);
-  });
-});
-
-describe('scoreAttack (lip slurs)', () => {
-  const C5 = 523.25;
-  const G4 = 392;
-  const E5 = 659.26;
-
-  it('a clean slur that settles within 60 ms locks fast with no overshoot', () => {
-    const r = scoreAttack(
-      track(500, (t) => (t < 60 ? -80 + (80 * t) / 60 : 0), C5),
-      { targetHz: C5 },
-    );
-    expect(r.outcome).toBe('locked');
-    expect(r.timeToLockMs ?? NaN).toBeLessThanOrEqual(60);
-    expect(r.overshootCents).toBeLessThan(1);
-    expect(r.score).toBe(100);
-  });
-
-  it('a slow, scooped slur takes longer to lock and scores lower', () => {
-    const slow = scoreAttack(
-      track(1000, (t) => (t < 500 ? -150 + (150 * t) / 500 : 0), C5),
-      { targetHz: C5 },
-    );
-    expect(slow.timeToLockMs ?? NaN).toBeGreaterThan(400);
-    expect(slow.score).toBeLessThan(70);
-  });
-
-  it('coming up from below and shooting 30 ¢ over reports a 30 ¢ overshoot', () => {
-    const r = scoreAttack(
-      track(600, (t) => (t < 50 ? -60 : t < 100 ? 30 : 0), C5),
-      { targetHz: C5 },
-    );
-    expect(r.overshootCents).toBeCloseTo(30, 6);
-    expect(r.outcome).toBe('locked');
-  });
-
-  it('landing on the partial above is a crack; nothing at all is a miss', () => {
-    const cracked = scoreAttack(
-      track(500, () => 0, E5),
-      { targetHz: C5, otherHz: [G4, E5] },
-    );
-    expect(cracked.outcome).toBe('cracked');
-    expect(cracked.score).toBe(0);
-    const missed = scoreAttack(
-      track(500, () => null),
-      { targetHz: C5, otherHz: [G4, E5] },
-    );
-    expect(missed.outcome).toBe('missed');
-  });
-});
-
-describe('scoreTimedNotes (scales with a metronome)', () => {
-  it('finds each note, its timing against the beat and its pitch', () => {
-    const targets = [261.63, 293.66, 329.63, 349.23];
-    const beatMs = 500; // 120 bpm
-    // Each note comes 40 ms late and 5 ¢ sharp.
-    const samples: PitchSample[] = [];
-    for (let t = 0; t < 2000; t += 10) {
-      const i = Math.floor((t - 40) / beatMs);
-      samples.push({ timeMs: t, hz: i < 0 ? 0 : hzAt(5, targets[i]) });
-    }
-    const notes = scoreTimedNotes(samples, targets, 0, beatMs);
-    expect(notes).toHaveLength(4);
-    for (const n of notes) {
-      expect(n.timingMs).toBe(40);
-      expect(n.medianCents ?? NaN).toBeCloseTo(5, 6);
-      expect(n.score).toBeGreaterThan(80);
-    }
-    expect(() => scoreTimedNotes(samples, targets, 0, 100)).toThrow(/beatMs/);
-  });
-
-  it('a slur that cracks onto the partial above is reported as cracked', () => {
-    const C5 = 523.25;
-    const E5 = 659.26;
-    const G4 = 392;
-    const samples: PitchSample[] = [];
-    for (let t = 0; t < 1000; t += 10) samples.push({ timeMs: t, hz: t < 250 ? G4 : E5 });
-    const notes = scoreTimedNotes(samples, [G4, C5], 0, 500, [[C5], [G4, E5]]);
-    expect(notes[0].outcome).toBe('locked');
-    expect(notes[1]).toMatchObject({ outcome: 'cracked', score: 0, timingMs: null });
-  });
-
-  it('a skipped note is missed and pulls the overall score down', () => {
-    const targets = [261.63, 293.66];
-    const samples: PitchSample[] = [];
-    for (let t = 0; t < 1000; t += 10) samples.push({ timeMs: t, hz: t < 500 ? targets[0] : 0 });
-    const notes = scoreTimedNotes(samples, targets, 0, 500);
-    expect(notes[1]).toMatchObject({ outcome: 'missed', timingMs: null, score: 0 });
-    expect(overallScore(notes)).toBeLessThanOrEqual(50);
   });
 });
