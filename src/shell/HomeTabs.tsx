@@ -1,5 +1,10 @@
 import { IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
-import { libraryOutline, musicalNotesOutline, speedometerOutline } from 'ionicons/icons';
+import {
+  libraryOutline,
+  musicalNotesOutline,
+  speedometerOutline,
+  statsChartOutline,
+} from 'ionicons/icons';
 import { Icon } from '../shared-ui/Icon';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
@@ -13,6 +18,7 @@ import { currentPlatform } from '../native';
 // suspending, so React's 300 ms reveal throttle does not apply (lazyWithPreload).
 const ExercisePage = lazyWithPreload(() => import('../pages/ExercisePage'));
 const TunerPage = lazyWithPreload(() => import('../pages/TunerPage'));
+const ProgressPage = lazy(() => import('../pages/ProgressPage'));
 const PiecesPage = lazyWithPreload(() => import('../pages/PiecesPage'));
 const openingPath = globalThis.location?.pathname ?? '';
 const openingPage = openingPath.startsWith('/home/tuner')
@@ -26,6 +32,11 @@ const HardwareBack =
   currentPlatform() === 'android'
     ? lazy(() => import('./HardwareBack').then((m) => ({ default: m.HardwareBack })))
     : null;
+// Native only: a tapped practice reminder opens its route (issue 24).
+const ReminderTaps =
+  currentPlatform() === 'web'
+    ? null
+    : lazy(() => import('../companion/ReminderTaps').then((m) => ({ default: m.ReminderTaps })));
 const TUNER_STARTED = { name: 'tuner_started' } as const;
 
 /**
@@ -48,6 +59,11 @@ export function HomeTabs() {
       {HardwareBack && (
         <Suspense fallback={null}>
           <HardwareBack />
+        </Suspense>
+      )}
+      {ReminderTaps && (
+        <Suspense fallback={null}>
+          <ReminderTaps />
         </Suspense>
       )}
       <IonTabs>
@@ -79,6 +95,14 @@ export function HomeTabs() {
               </Lazy>
             }
           />
+          <Route
+            path="progress"
+            element={
+              <Lazy name="Progress">
+                <ProgressPage />
+              </Lazy>
+            }
+          />
           <Route index element={<Navigate to="exercise" replace />} />
           <Route path="*" element={<Navigate to="/home/exercise" replace />} />
         </IonRouterOutlet>
@@ -90,6 +114,10 @@ export function HomeTabs() {
           <IonTabButton tab="tuner" href="/home/tuner">
             <Icon icon={speedometerOutline} />
             <IonLabel>Tuner</IonLabel>
+          </IonTabButton>
+          <IonTabButton tab="progress" href="/home/progress">
+            <Icon icon={statsChartOutline} />
+            <IonLabel>Progress</IonLabel>
           </IonTabButton>
           <IonTabButton tab="pieces" href="/home/pieces">
             <Icon icon={libraryOutline} />
