@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
 import { activePage, appUrl, launchBrowser, projectRoot, type LaunchedBrowser } from './browser';
 import { closeSettings, openSettings, settingsScreen } from './settings-screen';
 import { startStaticServer, type StaticServer } from './static-server';
@@ -67,14 +68,7 @@ async function settingsOver(page: Page, url: string, tab: 'Exercise' | 'Tuner') 
 }
 
 describe('without configuration (the default build)', () => {
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ mic: 'granted' });
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+  const browser = sharedBrowser({ mic: 'granted' });
 
   it('zero requests leave 127.0.0.1, no analytics chunk is loaded, and consent is not offered', async () => {
     const network = await recordAndBlockThirdParty(browser.context);

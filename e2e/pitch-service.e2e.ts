@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { appUrl, audioFile, launchBrowser } from './browser';
 import { cycleService, serviceSnapshot } from './tuner-helpers';
 import { WAIT_MS } from './wait';
 
@@ -8,16 +9,7 @@ import { WAIT_MS } from './wait';
  * production build's worklet and engine. Reads the service through its test hook
  * (`globalThis.__embouchurePitchService`).
  */
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n069_A4_v110.wav') });
-});
-
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser({ wav: audioFile('clean/sr44100/tpt_n069_A4_v110.wav') });
 
 const snapshot = () => serviceSnapshot(browser.page);
 

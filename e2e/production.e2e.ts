@@ -1,22 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { distDir } from './paths';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, launchBrowser } from './browser';
 import { WAIT_MS } from './wait';
 
 // Security of the production build as served: CSP (meta + header), Permissions-Policy, and the
 // pitch engine and worklet loading under that policy without a single violation.
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ mic: 'granted' });
-});
-
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close(); // throws on any CSP violation (e2e/browser.ts)
-});
+// Closed after the tests, which fails them on any CSP violation (e2e/browser.ts).
+const browser = sharedBrowser({ mic: 'granted' });
 
 const builtHtml = () => readFileSync(join(distDir(), 'index.html'), 'utf8');
 const metaCsp = (html: string) =>

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioFile } from './browser';
 import { serviceSnapshot } from './tuner-helpers';
 import { TEST_TIMEOUT_MS, WAIT_MS } from './wait';
 
@@ -12,15 +13,7 @@ import { TEST_TIMEOUT_MS, WAIT_MS } from './wait';
  * and recording refused with its message when IndexedDB is unavailable while practice goes on.
  * Fake microphone: concert A4 (written B4 on the default B♭ trumpet), looping.
  */
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n069_A4_v110.wav') });
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser({ wav: audioFile('clean/sr44100/tpt_n069_A4_v110.wav') });
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: WAIT_MS });
 const text = async (page: Page, testId: string): Promise<string> =>

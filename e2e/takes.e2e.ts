@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioFile } from './browser';
 import { serviceSnapshot } from './tuner-helpers';
 import { TEST_TIMEOUT_MS, WAIT_MS } from './wait';
 
@@ -11,15 +12,7 @@ import { TEST_TIMEOUT_MS, WAIT_MS } from './wait';
  * play it back with the trace under a moving cursor while the microphone is released, export and
  * import it, refuse a malformed file, delete it and see its space freed.
  */
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n069_A4_v110.wav') });
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser({ wav: audioFile('clean/sr44100/tpt_n069_A4_v110.wav') });
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: WAIT_MS });
 const connected = async (page: Page): Promise<void> => {
