@@ -97,6 +97,15 @@ async function shot(page: Page, name: string): Promise<void> {
   if (!out) return;
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
+    // The app's theme follows the system (settings-screen/theme.ts): wait for it, then a frame.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.documentElement.classList.contains('ion-palette-dark')),
+      )
+      .toBe(colorScheme === 'dark');
+    await page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    );
     await page.screenshot({ path: join(out, `${name}-${colorScheme}.png`) });
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -158,6 +167,18 @@ describe('pieces library', () => {
     await view(page).getByTestId('pieces-back').click();
     await expect.poll(() => view(page).getByTestId('piece-item').count()).toBe(2);
     await shot(page, 'pieces-library');
+  });
+
+  it('opens a bundled study from the library, drawn in full', async () => {
+    const { page } = browser;
+    const study = view(page).getByTestId('study-item').first();
+    const title = (await study.locator('h3').textContent()) ?? '';
+    await study.click();
+    await expect.poll(() => view(page).getByTestId('piece-title').textContent()).toBe(title);
+    await expect.poll(() => view(page).getByTestId('staff-note').count()).toBeGreaterThan(4);
+    await view(page).getByTestId('pieces-back').click();
+    // A study is not one of "your pieces".
+    expect(await view(page).getByTestId('piece-item').count()).toBe(2);
   });
 
   it('refuses a malformed file with the reason and keeps what is stored', async () => {
@@ -290,5 +311,15 @@ describe('pieces: practice follows the player', () => {
     await view(page).getByTestId('piece-results').waitFor({ timeout: 60_000 });
     expect(await view(page).getByTestId('verdict-counts').textContent()).toMatch(/\d+ played/);
     expect(await view(page).getByTestId('practice-start').isVisible()).toBe(true);
+
+    // With a click: a one-bar count-in at the chosen tempo, then Stop.
+    await view(page).getByTestId('mode-click').click();
+    await view(page).getByTestId('tempo-percent').fill('80');
+    await view(page).getByTestId('practice-start').click();
+    await expect
+      .poll(() => view(page).getByTestId('practice-status').textContent())
+      .toMatch(/Count-in: 4 clicks, then play at ♩ = 80/);
+    await view(page).getByTestId('practice-stop').click();
+    await view(page).getByTestId('practice-start').waitFor();
   });
 });
