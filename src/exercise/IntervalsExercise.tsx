@@ -8,14 +8,13 @@ import type { HistoryStore } from '../history/history-db';
 import { noteName, formatCents, spelledNoteName } from '../music';
 import { useSettings } from '../settings';
 import {
-  createIntervalSession,
   INTERVAL_DIRECTIONS,
   makeQuestions,
   questionText,
   hiddenQuestionText,
-  REFERENCE_MS,
   type IntervalDirections,
-} from './interval-session';
+} from './interval-questions';
+import { createIntervalSession, REFERENCE_MS } from './interval-session';
 import { SaveStatus } from './SaveStatus';
 
 const DIRECTION_LABELS: Record<IntervalDirections, string> = {

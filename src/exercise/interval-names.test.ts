@@ -7,7 +7,7 @@ import {
   spelledToMidi,
   type SpelledNote,
 } from '../music';
-import { hiddenQuestionText, makeQuestion, questionText, withArticle } from './interval-session';
+import { hiddenQuestionText, makeQuestion, questionText, withArticle } from './interval-questions';
 
 /** Letters from `a` to `b` (negative downwards), counting octaves. */
 const letterDistance = (a: SpelledNote, b: SpelledNote): number =>

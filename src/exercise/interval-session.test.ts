@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { writtenMidiToHz, spelledNoteName, INTERVALS } from '../music';
 import { liveReading } from '../audio/testing/stream';
 import {
-  createIntervalSession,
   hiddenQuestionText,
   makeQuestion,
   makeQuestions,
   questionText,
-  REFERENCE_MS,
-} from './interval-session';
+} from './interval-questions';
+import { createIntervalSession, REFERENCE_MS } from './interval-session';
 
 /** A reading of a note the stream has confirmed. */
 const noted = (hz: number, t: number) => liveReading(hz, t, 'fast', { noteHz: hz });
