@@ -105,10 +105,7 @@ export function LongToneSetupForm(props: {
           }
         >
           {/* trumpet.md: a descending chromatic run is not a pyramid; name it what it is. */}
-          <option value="pyramid">
-            Pyramid: out from G4 ({noteName(66, { spelling })}, {noteName(68, { spelling })},{' '}
-            {noteName(65, { spelling })}, {noteName(69, { spelling })} … to C4 and C5)
-          </option>
+          <option value="pyramid">Pyramid: out from G4 to C4 and C5</option>
           <option value="chromatic">
             Chromatic run: G4 down to {noteName(54, { spelling })} and back
           </option>
@@ -136,7 +133,7 @@ export function LongToneSetupForm(props: {
         </label>
       )}
       <label>
-        Hold (s){' '}
+        Hold each note (s){' '}
         <input
           data-testid="lt-hold"
           type="number"
@@ -171,7 +168,7 @@ export function LongToneSetupForm(props: {
           checked={setup.drone}
           onChange={(e) => onChange({ ...setup, drone: e.target.checked })}
         />{' '}
-        Drone on the target note (use headphones)
+        Drone on the target note (no headphones needed)
       </label>
       {props.error && (
         <p role="alert" className="error">

@@ -280,7 +280,7 @@ export function ScalesExercise(props: {
       />
       <label>
         <input type="checkbox" checked={drone} onChange={(e) => setDrone(e.target.checked)} /> Drone
-        on the tonic (use headphones)
+        on the tonic (no headphones needed)
       </label>
       <SetupActions error={error} goTestId="scale-go" onGo={start} onBack={props.onBack} />
     </section>
