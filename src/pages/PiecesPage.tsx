@@ -17,6 +17,7 @@ import { PieceLibrary, pieceOf } from '../pieces/PieceLibrary';
 import { PiecePractice } from '../pieces/PiecePractice';
 import { getPieceStore } from '../pieces/piece-store';
 import type { StoredPiece } from '../pieces/piece-types';
+import { TakesBar } from '../takes/TakesBar';
 import '../pieces/pieces.css';
 
 /**
@@ -109,6 +110,8 @@ export default function PiecesPage() {
           )}
         </PanelBoundary>
       </IonContent>
+      {/* A take of the piece is labelled with its title (the takes list shows where it was recorded). */}
+      {piece && <TakesBar source={`Piece: ${piece.title}`} />}
     </IonPage>
   );
 }

@@ -36,7 +36,7 @@ export function NoteDetail(props: { note: NoteAssessment }) {
       <ul>
         <li>
           Heard: {note.heard ?? 'nothing'}
-          {cents !== null && ` (${cents > 0 ? '+' : ''}${cents} ¢)`}
+          {cents !== null && note.verdict === 'played' && ` (${cents > 0 ? '+' : ''}${cents} ¢)`}
         </li>
         <li>
           When:{' '}
