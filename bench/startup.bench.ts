@@ -4,6 +4,8 @@
 //   fcp       first contentful paint
 //   visible   the tuner reading is on screen (page chunk loaded and rendered)
 //   listening the pitch service is connected: microphone → worklet → .wasm engine running
+//   pitch     the first reading with a pitch (the fake microphone plays a trumpet G4)
+//   kB        bytes transferred (compressed, as sent) up to the first pitch
 // "cold": a fresh browser context (empty cache, no service worker); "warm": a reload of the same
 // context once the service worker has precached everything (a returning user).
 // --throttle: 4× CPU slowdown and a 4G-like network (20 ms RTT, 9 Mbit/s down) through CDP.
@@ -17,6 +19,8 @@ interface Milestones {
   fcp: number;
   visible: number;
   listening: number;
+  pitch: number;
+  kB: number;
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,8 +41,13 @@ if (!existsSync(join(distDir, 'index.html'))) {
 
 /** Runs in the page before any script: records when each milestone is first reached. */
 function recordMilestones(): void {
-  type Hook = { __embouchurePitchService?: { status: { get(): { state: string } } } };
-  const marks: Partial<Record<'visible' | 'listening', number>> = {};
+  type Hook = {
+    __embouchurePitchService?: {
+      status: { get(): { state: string } };
+      reading: { get(): { hz: number } };
+    };
+  };
+  const marks: Partial<Record<'visible' | 'listening' | 'pitch', number>> = {};
   (globalThis as unknown as { __startup: typeof marks }).__startup = marks;
   const check = () => {
     const reading = document.querySelector('[data-testid="tuner-reading"]');
@@ -52,7 +61,11 @@ function recordMilestones(): void {
     }
     const state = (globalThis as Hook).__embouchurePitchService?.status.get().state;
     if (marks.listening === undefined && state === 'connected') marks.listening = performance.now();
-    if (marks.visible === undefined || marks.listening === undefined) requestAnimationFrame(check);
+    const hz = (globalThis as Hook).__embouchurePitchService?.reading.get().hz ?? 0;
+    if (marks.pitch === undefined && hz > 0) marks.pitch = performance.now();
+    if (marks.visible === undefined || marks.listening === undefined || marks.pitch === undefined) {
+      requestAnimationFrame(check);
+    }
   };
   requestAnimationFrame(check);
 }
@@ -61,12 +74,22 @@ async function measure(page: Page, load: () => Promise<unknown>): Promise<Milest
   await load();
   const marks = await page.waitForFunction(
     () => {
-      const m = (globalThis as unknown as { __startup?: { visible?: number; listening?: number } })
-        .__startup;
+      const m = (
+        globalThis as unknown as {
+          __startup?: { visible?: number; listening?: number; pitch?: number };
+        }
+      ).__startup;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-      return m?.visible !== undefined && m.listening !== undefined && fcp !== undefined
-        ? { fcp, visible: m.visible, listening: m.listening }
-        : undefined;
+      if (m?.visible === undefined || m.listening === undefined || m.pitch === undefined) return;
+      if (fcp === undefined) return;
+      const pitch = m.pitch;
+      const bytes = [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ]
+        .filter((e) => (e as PerformanceResourceTiming).responseEnd <= pitch)
+        .reduce((sum, e) => sum + ((e as PerformanceResourceTiming).transferSize || 0), 0);
+      return { fcp, visible: m.visible, listening: m.listening, pitch, kB: bytes / 1000 };
     },
     undefined,
     { timeout: 60_000, polling: 50 },
@@ -87,8 +110,16 @@ async function applyThrottle(context: BrowserContext, page: Page): Promise<void>
   });
 }
 
+const fakeMicWav = resolve(
+  root,
+  '..',
+  'shared',
+  'audio',
+  'clean',
+  'sr44100',
+  'tpt_n067_G4_v110.wav',
+);
 const server = await startStaticServer(distDir);
-// Chromium's fake microphone (its built-in beep): start-up does not depend on what is played.
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
@@ -103,6 +134,9 @@ const browser = await chromium.launch({
     '--autoplay-policy=no-user-gesture-required',
     '--use-fake-device-for-media-stream',
     '--use-fake-ui-for-media-stream',
+    // A trumpet note at the microphone, so "first pitch" is reached (Chromium's own beep is not
+    // always read as a pitch).
+    ...(existsSync(fakeMicWav) ? [`--use-file-for-fake-audio-capture=${fakeMicWav}`] : []),
   ],
 });
 
@@ -154,4 +188,6 @@ for (const [name, samples] of [
   console.log(row(`${name} fcp`, samples, 'fcp'));
   console.log(row(`${name} visible`, samples, 'visible'));
   console.log(row(`${name} listening`, samples, 'listening'));
+  console.log(row(`${name} first pitch`, samples, 'pitch'));
+  console.log(row(`${name} kB to first pitch`, samples, 'kB'));
 }
