@@ -30,6 +30,12 @@ function fakeAndroidBridge(): void {
     plugin('StatusBar', ['show']),
     plugin('KeepAwake', ['keepAwake', 'allowSleep']),
     plugin('VoiceRecorder', ['hasAudioRecordingPermission', 'requestAudioRecordingPermission']),
+    // Practice reminders (src/native/local-notifications.ts): a tapped one opens its route.
+    plugin(
+      'LocalNotifications',
+      ['schedule', 'cancel', 'requestPermissions', 'checkPermissions', 'removeAllListeners'],
+      ['addListener'],
+    ),
   ];
   bridge.Capacitor = {
     // As Capacitor's native-bridge.js defines them before any script of the page runs.

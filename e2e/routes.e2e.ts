@@ -95,9 +95,14 @@ describe("an exercise's run is a route above its setup", () => {
 describe('the other screens of the Exercise tab', () => {
   it('Scales and Articulation are two routes: the switch replaces one with the other', async () => {
     await openLink('/home/exercise/scales');
+    await view().getByTestId('scale-tempo').fill('96');
     await view().getByTestId('scales-mode-articulation').click();
     await view().locator('section[aria-label="Articulation setup"]').waitFor();
     await expect.poll(pathname).toBe('/home/exercise/articulation');
+    // Back to the scales by the switch: the same route replaced again, the scale's settings kept.
+    await view().getByTestId('scales-mode-scale').click();
+    await expect.poll(pathname).toBe('/home/exercise/scales');
+    expect(await view().getByTestId('scale-tempo').inputValue()).toBe('96');
     await page.goBack();
     await expect.poll(pathname).toBe('/home/exercise');
   });

@@ -208,7 +208,11 @@ export default function ExercisePage() {
     if (screen) {
       return (
         <StepRouteContext.Provider value={stepRoute}>
-          <PanelBoundary key={screen} name={EXERCISE_LABELS[SCREEN_EXERCISE[screen]]}>
+          <PanelBoundary
+            // Scales and Articulation are one exercise: the switch keeps its settings.
+            key={SCREEN_EXERCISE[screen]}
+            name={EXERCISE_LABELS[SCREEN_EXERCISE[screen]]}
+          >
             {inRoutine && routineProgress(routine.playedMs, routine.queue.length)}
             {exercise(screen)}
           </PanelBoundary>
