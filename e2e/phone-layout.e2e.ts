@@ -124,7 +124,10 @@ describe.each(VIEWPORTS)('primary actions in view at $width × $height', (viewpo
     const view = await home(page);
     await settle(page);
     expect(await view.getByTestId('takes-dock').count()).toBe(0);
-    await shots(page, 'home');
+    // Each card in reach when scrolled to (the Intervals card was under the dock on first launch).
+    await view.getByTestId('open-intervals').scrollIntoViewIfNeeded();
+    await expectInView(page, `home-${tag}`, [view.getByTestId('open-intervals')]);
+    expect(await view.getByTestId('takes-dock').count()).toBe(0);
   });
 
   it('long tones: setup, ready, running and finished', async () => {
@@ -190,6 +193,13 @@ describe.each(VIEWPORTS)('primary actions in view at $width × $height', (viewpo
       view.getByTestId('tuner-reading'),
       view.getByTestId('record-button'),
       view.getByTestId('open-takes'),
+    ]);
+    // The drone panel's Play and Just, scrolled to, are not under the dock.
+    await view.getByTestId('drone-open').click();
+    await view.getByTestId('drone-toggle').scrollIntoViewIfNeeded();
+    await expectInView(page, `tuner-drone-${tag}`, [
+      view.getByTestId('drone-toggle'),
+      view.getByTestId('temperament-just'),
     ]);
   });
 });
