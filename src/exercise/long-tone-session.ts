@@ -1,33 +1,21 @@
 import type { NoteEvent, PitchReading } from '../audio/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import {
-  coachNote,
-  coachSession,
-  wrongNoteAdvice,
-  type CoachAdvice,
   type HornLookup,
   centsBetween,
   type ScaleNote,
   overallScore,
-  scoreHold,
-  type HoldResult,
   type PitchSample,
-  noteName,
-  spelledNoteName,
   type Spelling,
   nearestWrittenNote,
-  driftAdvice,
-  driftCurve,
-  fourthValveFor,
-  type HoldSubScores,
   writtenMidiToHz,
   type InstrumentId,
-  judgeHeldNote,
-  type NoteAssessment,
   type PerformanceEvent,
   type PerformanceReading,
 } from '../music';
-import { noteContext } from './note-context';
+import { holdOutcome, sessionAdvice, type NoteOutcome } from './long-tone-outcome';
+
+export type { NoteOutcome } from './long-tone-outcome';
 
 /** Hold length a player can choose, seconds. */
 export const HOLD_SECONDS_RANGE = { min: 1, max: 60 } as const;
@@ -57,26 +45,6 @@ export interface LongToneOptions {
    * as long as you play.
    */
   restSeconds?: number;
-}
-
-export interface NoteOutcome {
-  /** The assessor's verdict on the hold: played / wrong / missed, flags (cracks, wobble) and why. */
-  verdict: NoteAssessment;
-  writtenMidi: number;
-  name: string;
-  targetHz: number;
-  result: HoldResult;
-  advice: CoachAdvice | null;
-  scores: HoldSubScores;
-  /**
-   * The note's score, 0..100: the hold's score (time in tune, steadiness, centre) at 90 % and
-   * drift at 10 %, so a tone that sags at the end of the breath scores below one that does not.
-   */
-  score: number;
-  /** Drift advice (the coach speaks about the centre; this about the end of the breath). */
-  driftAdvice: string | null;
-  /** Offsets from the target over the hold, for the trace plot: [ms from onset, cents or null]. */
-  trace: readonly (readonly [number, number | null])[];
 }
 
 export type LongTonePhase = 'waiting' | 'holding' | 'resting' | 'done';
@@ -115,7 +83,7 @@ export interface LongToneSession {
  * `holdSeconds` of readings, score the hold and ask the coach, then go to the next note.
  */
 export function createLongToneSession(options: LongToneOptions): LongToneSession {
-  const { notes, instrument, a4Hz, inTuneCents } = options;
+  const { notes, instrument, a4Hz } = options;
   if (notes.length === 0) throw new Error('A long-tone exercise needs at least one note.');
   const { min, max } = HOLD_SECONDS_RANGE;
   if (!(options.holdSeconds >= min && options.holdSeconds <= max)) {
@@ -148,70 +116,18 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
 
   const complete = (): void => {
     const current = state.get();
-    const note = notes[current.index];
-    const targetHz = targets[current.index];
-    const onset = current.onsetMs ?? lastTimeMs;
-    const judged = judgeHeldNote(
-      note,
-      { readings, events },
+    const outcome = holdOutcome(
       {
-        holdMs,
-        instrument,
-        a4Hz,
-        bandCents: inTuneCents,
+        note: notes[current.index],
+        targetHz: targets[current.index],
+        onsetMs: current.onsetMs ?? lastTimeMs,
+        samples,
+        performance: { readings, events },
+        heardInsteadMidi: current.heardInsteadMidi,
+        earlier: current.outcomes,
       },
+      { ...options, holdMs },
     );
-    const { verdict } = judged;
-    const played = verdict.verdict === 'played';
-    // The centre is the assessor's (one truth); the hold's frames still give drift and the share
-    // of time in the band shown beside it.
-    const result: HoldResult = {
-      ...scoreHold(samples, { targetHz, inTuneCents }),
-      medianCents: played ? verdict.cents : null,
-    };
-    const chartContext = noteContext(note.midi, spelledNoteName(note));
-    // A piccolo plays low G, D, F♯, C♯ with its 4th valve (in tune): no 3rd-slide advice there.
-    const fourth = fourthValveFor(note.midi, instrument);
-    const context =
-      chartContext && fourth ? { ...chartContext, valves: fourth.valves.join('') } : chartContext;
-    const earlier = options.pastCentsByMidi?.get(note.midi) ?? [];
-    const sameNoteThisSession = current.outcomes
-      .filter((o) => o.writtenMidi === note.midi && o.result.medianCents !== null)
-      .map((o) => o.result.medianCents as number);
-    const heard = heldNote(samples, instrument, a4Hz) ?? current.heardInsteadMidi;
-    const advice = !context
-      ? null
-      : result.medianCents === null && heard !== null && heard !== note.midi
-        ? wrongNoteAdvice(context, noteName(heard, { spelling: options.spelling }))
-        : coachNote(
-            context,
-            result.medianCents,
-            [...earlier, ...sameNoteThisSession],
-            Math.max(inTuneCents, 1),
-            options.horn,
-          );
-    const outcome: NoteOutcome = {
-      verdict,
-      writtenMidi: note.midi,
-      name: context?.name ?? String(note.midi),
-      targetHz,
-      result,
-      advice,
-      scores: {
-        pitch: played ? Math.round(verdict.scores.pitch) : null,
-        steadiness: played ? Math.round(verdict.scores.steadiness) : null,
-        drift: played && result.driftCents !== null ? driftCurve(result.driftCents) : null,
-      },
-      driftAdvice: played ? driftAdvice(result.driftCents) : null,
-      score:
-        !played || result.driftCents === null
-          ? judged.score
-          : Math.round(0.9 * judged.score + 0.1 * driftCurve(result.driftCents)),
-      trace: samples.map((s) => [
-        Math.round(s.timeMs - onset),
-        s.hz > 0 ? Math.round(centsBetween(targetHz, s.hz) * 10) / 10 : null,
-      ]),
-    };
     const outcomes = [...current.outcomes, outcome];
     samples = [];
     readings = [];
@@ -312,33 +228,4 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
       });
     },
   };
-}
-
-/** Main-tuning-slide advice from the session's notes (the coach looks at the open ones). */
-function sessionAdvice(outcomes: readonly NoteOutcome[]): string | null {
-  return coachSession(
-    outcomes.map((o) => {
-      const context = noteContext(o.writtenMidi);
-      return {
-        valves: context?.valves ?? '',
-        partial: context?.partial ?? null,
-        medianCents: o.result.medianCents,
-      };
-    }),
-  );
-}
-
-/** The written note held most of the time (median of the pitched frames), or null if none. */
-function heldNote(
-  samples: readonly PitchSample[],
-  instrument: InstrumentId,
-  a4Hz: number,
-): number | null {
-  const pitched = samples
-    .filter((s) => s.hz > 0)
-    .map((s) => s.hz)
-    .sort((a, b) => a - b);
-  if (pitched.length === 0) return null;
-  const heard = nearestWrittenNote(pitched[pitched.length >> 1], instrument, a4Hz);
-  return heard.hasPitch ? heard.writtenMidi : null;
 }

@@ -59,7 +59,7 @@ export type {
 export { assessPerformance, concertMidiOf, type AssessOptions } from './assessment/assessor';
 export { createLiveAssessor, type LiveAssessor } from './assessment/live-assessor';
 export type { TimingReference } from './assessment/timing';
-export type { PerformanceReading, PerformanceEvent } from './assessment/performance';
+export type { Performance, PerformanceReading, PerformanceEvent } from './assessment/performance';
 export { scoreToMusicXml } from './score/musicxml-write';
 export { scoreFromPassage, type PassageNoteAim } from './assessment/passage-score';
 export {
