@@ -36,6 +36,16 @@ describe('aborted attempts', () => {
     await view.getByRole('button', { name: 'Finish', exact: true }).click();
     await view.getByTestId('not-scored').waitFor();
     expect(await view.getByTestId('save-message').count()).toBe(0);
+    expect(await view.getByTestId('score').count(), 'no "Score: 0 / 100"').toBe(0);
+    const out = process.env.LAYOUT_SHOTS;
+    if (out) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.screenshot({ path: `${out}/aborted-${colorScheme}.png` });
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
     await expectHistoryEmpty();
   });
 
@@ -47,6 +57,7 @@ describe('aborted attempts', () => {
     await view.getByTestId('lt-start').click();
     await view.getByTestId('lt-finish').click();
     await view.getByTestId('not-scored').waitFor();
+    expect(await view.getByTestId('score').count(), 'no "Score: 0 / 100"').toBe(0);
     await expectHistoryEmpty();
   });
 });

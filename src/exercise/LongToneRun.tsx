@@ -136,13 +136,18 @@ export function LongToneRun(props: {
   if (state.phase === 'done') {
     return (
       <>
-        <LongToneResults
-          outcomes={state.outcomes}
-          score={state.score}
-          sessionAdvice={state.sessionAdvice}
-          inTuneCents={setup.inTuneCents}
-          saveStatus={<SaveStatus save={save} />}
-        />
+        {/* Finished before any hold: no score, only SaveStatus saying so (issue 23 row 7). */}
+        {save.nothingPlayed ? (
+          <SaveStatus save={save} />
+        ) : (
+          <LongToneResults
+            outcomes={state.outcomes}
+            score={state.score}
+            sessionAdvice={state.sessionAdvice}
+            inTuneCents={setup.inTuneCents}
+            saveStatus={<SaveStatus save={save} />}
+          />
+        )}
         <div className="buttons">
           {props.onDone && (
             <button type="button" data-testid="next-exercise" onClick={props.onDone}>

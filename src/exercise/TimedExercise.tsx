@@ -206,13 +206,16 @@ export function TimedExercise(props: {
             </p>
           </>
         )}
-        <TimedResults
-          outcomes={state.outcomes}
-          score={state.score}
-          summary={state.summary}
-          articulation={state.articulation}
-          inTuneCents={props.inTuneCents}
-        />
+        {/* Finished before any note was heard: no score, only SaveStatus saying so (row 7). */}
+        {!save.nothingPlayed && (
+          <TimedResults
+            outcomes={state.outcomes}
+            score={state.score}
+            summary={state.summary}
+            articulation={state.articulation}
+            inTuneCents={props.inTuneCents}
+          />
+        )}
         <SaveStatus save={save} />
         {message && <p role="alert">{message}</p>}
         <div className="buttons">
