@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -234,6 +234,15 @@ describe('pieces library', () => {
     );
     expect(json.notes[4]).toMatchObject({ measure: '2', verdict: 'wrong', heard: 'F5' });
     expect(Object.keys(json.scores).sort()).toEqual(['overall', 'pitch', 'steadiness', 'timing']);
+
+    // The one-page report for a teacher: an A4 PNG (150 dpi).
+    const report = page.waitForEvent('download');
+    await view(page).getByTestId('export-report').click();
+    const png = await readFile(await (await report).path());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1240, 1754]);
+    if (process.env.PIECES_SHOTS)
+      await writeFile(join(process.env.PIECES_SHOTS, 'pieces-report.png'), png);
   });
 
   it('opens an assignment link on its practice screen with its settings', async () => {

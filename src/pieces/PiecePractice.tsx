@@ -22,11 +22,20 @@ import {
   type PracticeSettings,
   type StoredPiece,
 } from './piece-types';
+import { reportLines, reportPng } from './report';
 import { ScoreStaff } from './ScoreStaff';
 import { sliceScore } from './score-slice';
 
+const fileSafe = (title: string): string =>
+  title
+    .replace(/[^\p{L}\p{N} _-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim() || 'piece';
+
 interface Result {
   readonly assessment: AttemptAssessment;
+  readonly source: PieceAttempt['source'];
+  readonly atMs: number;
   /** Whole-piece note index of each assessed note (a loop judges only its bars). */
   readonly noteIndices: readonly number[];
 }
@@ -74,11 +83,12 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
     source: PieceAttempt['source'],
     noteIndices: readonly number[],
   ): Promise<void> => {
-    setResult({ assessment, noteIndices });
+    const atMs = Date.now();
+    setResult({ assessment, noteIndices, source, atMs });
     setSelected(null);
     const attempt: PieceAttempt = {
       pieceId: piece.id,
-      atMs: Date.now(),
+      atMs,
       source,
       mode: practice.mode,
       tempoPercent: practice.tempoPercent,
@@ -159,7 +169,7 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
 
   const exportResults = async (): Promise<void> => {
     if (!result) return;
-    const name = `${piece.title.replace(/[^\p{L}\p{N} _-]+/gu, ' ').trim() || 'piece'} results.json`;
+    const name = `${fileSafe(piece.title)} results.json`;
     try {
       await saveTextFile({
         name,
@@ -169,6 +179,32 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
       setStatus(`Results saved as ${name}.`);
     } catch (error) {
       setStatus(`Export failed: ${String(error)}`);
+    }
+  };
+
+  const exportReport = async (): Promise<void> => {
+    if (!result) return;
+    try {
+      const png = await reportPng(
+        reportLines({
+          title: piece.title,
+          partName: score.partName,
+          instrument: instrument.name,
+          atMs: result.atMs,
+          source: result.source,
+          tempoPercent: practice.tempoPercent,
+          assessment: result.assessment,
+        }),
+      );
+      const url = URL.createObjectURL(png);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `${fileSafe(piece.title)} report.png`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      setStatus(`Report saved as ${link.download}.`);
+    } catch (error) {
+      setStatus(`The report could not be made: ${String(error)}`);
     }
   };
 
@@ -285,6 +321,15 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
               data-testid="export-results"
             >
               Export results (JSON)
+            </IonButton>
+          )}
+          {result && (
+            <IonButton
+              fill="outline"
+              onClick={() => void exportReport()}
+              data-testid="export-report"
+            >
+              Report for a teacher (PNG)
             </IonButton>
           )}
           <IonButton

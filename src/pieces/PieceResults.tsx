@@ -1,27 +1,8 @@
-import type { AttemptAssessment, NoteAssessment, NoteFlag } from '../music';
+import type { AttemptAssessment, NoteAssessment } from '../music';
 import type { PieceAttempt } from './piece-types';
+import { flagText } from './report-text';
 
 const VERDICT_WORD = { played: 'Played', wrong: 'Wrong note', missed: 'Missed' } as const;
-
-/** A flag in words, with its number and unit. */
-export function flagText(flag: NoteFlag): string {
-  switch (flag.flag) {
-    case 'late':
-      return `${Math.round(flag.ms)} ms late`;
-    case 'early':
-      return `${Math.round(flag.ms)} ms early`;
-    case 'sharp':
-      return `${Math.round(flag.cents)} ¢ sharp`;
-    case 'flat':
-      return `${Math.round(flag.cents)} ¢ flat`;
-    case 'unsteady':
-      return `unsteady (±${Math.round(flag.cents)} ¢)`;
-    case 'cracked':
-      return `cracked ${Math.round(flag.atMs)} ms in (${flag.kind}, ${Math.round(flag.lengthMs)} ms)`;
-    case 'uneven':
-      return `uneven (${Math.round(flag.ms)} ms)`;
-  }
-}
 
 /** What a tapped note was: heard, when, how far off, what to do. */
 export function NoteDetail(props: { note: NoteAssessment }) {
