@@ -10,7 +10,7 @@ const STAVE_TOP_PX = 4;
 const LEFT_PX = 8;
 /** Lines drawn at once before yielding: the two in view first, then a few at a time. */
 const FIRST_BATCH_LINES = 2;
-const LINES_PER_BATCH = 4;
+const LINES_PER_BATCH = 2;
 const MAJOR_KEYS = [
   'Cb',
   'Gb',
