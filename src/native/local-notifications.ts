@@ -29,7 +29,9 @@ export interface LocalRemindersPort {
   onTap(listener: (route: string) => void): Promise<() => void>;
 }
 
-const load = () => import('@capacitor/local-notifications').then((m) => m.LocalNotifications);
+// The module, never the plugin itself, crosses a promise: Capacitor's plugin Proxy answers
+// `then` as a native method ("LocalNotifications.then() is not implemented"), so awaiting it fails.
+const load = () => import('@capacitor/local-notifications');
 
 const asPermission = (value: string): ReminderPermission =>
   value === 'granted' ? 'granted' : value === 'denied' ? 'denied' : 'prompt';
@@ -37,11 +39,11 @@ const asPermission = (value: string): ReminderPermission =>
 export const localReminders: LocalRemindersPort = {
   available: () => currentPlatform() !== 'web',
   requestPermission: async () => {
-    const plugin = await load();
+    const plugin = (await load()).LocalNotifications;
     return asPermission((await plugin.requestPermissions()).display);
   },
   replace: async (cancelIds, reminders) => {
-    const plugin = await load();
+    const plugin = (await load()).LocalNotifications;
     if (cancelIds.length > 0) {
       await plugin.cancel({ notifications: cancelIds.map((id) => ({ id })) });
     }
@@ -61,7 +63,7 @@ export const localReminders: LocalRemindersPort = {
     });
   },
   onTap: async (listener) => {
-    const plugin = await load();
+    const plugin = (await load()).LocalNotifications;
     const handle = await plugin.addListener('localNotificationActionPerformed', (action) => {
       const route = (action.notification.extra as { route?: unknown } | undefined)?.route;
       if (typeof route === 'string' && route.startsWith('/')) listener(route);
