@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import {
   activePage,
   appUrl,
@@ -80,6 +80,31 @@ export interface BrowserFixture extends Omit<LaunchedBrowser, 'close'> {
    * its session history starts there, as a link opened from elsewhere.
    */
   freshTab(path?: string): Promise<Page>;
+}
+
+/**
+ * A browser of its own for each test (different flags per test): `launch` it in the test; it is
+ * closed after the test, and no uncaught page error allowed.
+ */
+export function browserPerTest(): { launch(options?: LaunchOptions): Promise<LaunchedBrowser> } {
+  let current: LaunchedBrowser | undefined;
+  afterEach(async () => {
+    const browser = current;
+    current = undefined;
+    if (!browser) return;
+    try {
+      expect(browser.pageErrors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+  return {
+    async launch(options) {
+      if (current) throw new Error('browserPerTest: one browser per test');
+      current = await launchBrowser(options);
+      return current;
+    },
+  };
 }
 
 /** An object that forwards every property to `current()` at the time of use. */

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserPerTest } from './app-fixture';
+import { activePage, appUrl } from './browser';
 import { brassTone, synthWavDir, writeWav16 } from './synth-wav';
 import { startOnMarker } from './start-on-marker';
 import { WAIT_MS } from './wait';
@@ -15,15 +16,8 @@ import { WAIT_MS } from './wait';
  */
 const RATE = 48000;
 const dir = synthWavDir('articulation-tk');
-let browser: LaunchedBrowser | undefined;
-
-afterEach(async () => {
-  if (browser) {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    browser = undefined;
-  }
-});
+// Each test launches its own browser (closed after it, no page errors allowed).
+const perTest = browserPerTest();
 afterAll(() => dir.remove());
 
 /** Concert E3: written F♯3 on the B♭ trumpet, the marker the test starts the exercise on. */
@@ -87,7 +81,7 @@ async function shots(page: Page, target: Locator, name: string): Promise<void> {
 
 describe('issue 22: tongue drills that compare T with K', () => {
   it('double tonguing with every K 40 ms late: the results say the K lands behind the T', async () => {
-    browser = await launchBrowser({
+    const browser = await perTest.launch({
       wav: doubleTonguing(K_LATE_S),
       viewport: { width: 390, height: 844 },
     });
@@ -121,7 +115,7 @@ describe('issue 22: tongue drills that compare T with K', () => {
 
 describe("issue 22 (b): today's flexibility and range material in the scales picker", () => {
   it('offers the Clarke study, Arban 3rds and 4ths and the full range; a C part names its interval', async () => {
-    browser = await launchBrowser();
+    const browser = await perTest.launch();
     const page = browser.page;
     await page.goto(appUrl('/home/exercise'));
     const view = activePage(page);

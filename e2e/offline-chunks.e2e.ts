@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { browserPerTest } from './app-fixture';
+import { activePage, appUrl } from './browser';
 import { openSettings } from './settings-screen';
 
 /**
@@ -10,19 +11,13 @@ import { openSettings } from './settings-screen';
  */
 const title = (page: Page) => activePage(page).locator('ion-title');
 
-let browser: LaunchedBrowser | undefined;
-afterEach(async () => {
-  if (browser) {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    browser = undefined;
-  }
-});
+// Each test launches its own browser (closed after it, no page errors allowed).
+const perTest = browserPerTest();
 
 describe('offline before a page was ever loaded', () => {
   it('the exercise tab says "You\'re offline…" with Reload; the tuner tab still works', async () => {
     // No service worker: this is the first visit, nothing is saved for offline use yet.
-    browser = await launchBrowser({ mic: 'none', serviceWorkers: 'block' });
+    const browser = await perTest.launch({ mic: 'none', serviceWorkers: 'block' });
     const { page, context } = browser;
     await page.goto(appUrl('/home/tuner'));
     await expect.poll(() => title(page).textContent()).toBe('Tuner');
@@ -66,7 +61,7 @@ describe('offline before a page was ever loaded', () => {
 
 describe('settings with storage full', () => {
   it('a changed A4 is kept for the session and the player is told it was not saved', async () => {
-    browser = await launchBrowser({ mic: 'none' });
+    const browser = await perTest.launch({ mic: 'none' });
     const { page } = browser;
     await page.goto(appUrl('/home/tuner'));
     await expect.poll(() => title(page).textContent()).toBe('Tuner');

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserPerTest } from './app-fixture';
+import { appUrl } from './browser';
 import { brassTone, synthWavDir, writeSynthWav } from './synth-wav';
 import { serviceSnapshot } from './tuner-helpers';
 import { WAIT_MS } from './wait';
@@ -15,15 +16,8 @@ import { WAIT_MS } from './wait';
  */
 const RATE = 48000;
 const dir = synthWavDir('teacher-lines');
-let browser: LaunchedBrowser | undefined;
-
-afterEach(async () => {
-  if (browser) {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    browser = undefined;
-  }
-});
+// Each test launches its own browser (closed after it, no page errors allowed).
+const perTest = browserPerTest();
 afterAll(() => dir.remove());
 
 /** A 20 s brass tone at `hz` (looped by the fake microphone). */
@@ -31,7 +25,7 @@ const tone = (name: string, hz: number): string =>
   writeSynthWav(dir.path, name, 20, brassTone(hz, RATE), RATE);
 
 async function openTuner(wav: string, settings: Record<string, unknown>): Promise<Page> {
-  browser = await launchBrowser({ wav });
+  const browser = await perTest.launch({ wav });
   const { page } = browser;
   await page.setViewportSize({ width: 390, height: 844 }); // a phone, for the screenshots
   await page.addInitScript((value: string) => {

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserPerTest } from './app-fixture';
+import { appUrl } from './browser';
 import { serviceSnapshot } from './tuner-helpers';
 import { writeWav16 } from './tuner-drone-wav';
 import { WAIT_MS } from './wait';
@@ -32,17 +33,11 @@ function toneWav(hz: number): string {
   return writeWav16(join(dir, `tone-${hz}.wav`), RATE, samples);
 }
 
-let browser: LaunchedBrowser | undefined;
-afterEach(async () => {
-  if (browser) {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    browser = undefined;
-  }
-});
+// Each test launches its own browser (closed after it, no page errors allowed).
+const perTest = browserPerTest();
 
 async function openTuner(hz: number): Promise<Page> {
-  browser = await launchBrowser({ wav: toneWav(hz) });
+  const browser = await perTest.launch({ wav: toneWav(hz) });
   const { page } = browser;
   await page.goto(appUrl('/home/tuner'));
   await expect

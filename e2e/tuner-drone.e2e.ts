@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { appUrl, audioDir, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserPerTest } from './app-fixture';
+import { appUrl, audioDir, audioFile } from './browser';
 import { centsOff, readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
 import { recordingWithDrone } from './tuner-drone-wav';
 import { WAIT_MS } from './wait';
@@ -51,14 +52,8 @@ const truthNote = (file: string): TruthNote => {
 const dir = mkdtempSync(join(tmpdir(), 'embouchure-drone-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-let browser: LaunchedBrowser | undefined;
-afterEach(async () => {
-  if (browser) {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    browser = undefined;
-  }
-});
+// Each test launches its own browser (closed after it, no page errors allowed).
+const perTest = browserPerTest();
 
 async function openWithDrone(file: string): Promise<Page> {
   const wav = recordingWithDrone({
@@ -69,7 +64,7 @@ async function openWithDrone(file: string): Promise<Page> {
     levelDb: 0,
     repeats: 3,
   });
-  browser = await launchBrowser({ wav });
+  const browser = await perTest.launch({ wav });
   const { page } = browser;
   await page.addInitScript((value: string) => {
     localStorage.setItem('embouchure.settings.v1', value);

@@ -1,8 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { appUrl, audioFile, launchBrowser, projectRoot, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { browserPerTest } from './app-fixture';
+import { appUrl, audioFile, projectRoot } from './browser';
 import { serviceSnapshot } from './tuner-helpers';
 import { WAIT_MS } from './wait';
 
@@ -10,14 +11,8 @@ import { WAIT_MS } from './wait';
  * Every failure shows its own message and a way out on the tuner page, and Retry works once the
  * cause is fixed. Network failures are made with route interception on the production build.
  */
-let browser: LaunchedBrowser | undefined;
-afterEach(async () => {
-  if (browser) {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    browser = undefined;
-  }
-});
+// Each test launches its own browser (closed after it, no page errors allowed).
+const perTest = browserPerTest();
 
 const WAV = 'clean/sr44100/tpt_n069_A4_v110.wav';
 const engineBytes = () => {
@@ -48,7 +43,7 @@ async function retryAndExpectListening(page: Page) {
 
 describe('tuner error states', () => {
   it('microphone denied: says how to allow it; Retry works once allowed', async () => {
-    browser = await launchBrowser({ mic: 'denied', wav: audioFile(WAV) });
+    const browser = await perTest.launch({ mic: 'denied', wav: audioFile(WAV) });
     const { page, context } = browser;
     await page.goto(appUrl('/home/tuner'));
     const shown = await errorShown(page);
@@ -60,7 +55,7 @@ describe('tuner error states', () => {
   });
 
   it('microphone denied: the exercise page (home) says so too; Retry works once allowed', async () => {
-    browser = await launchBrowser({ mic: 'denied', wav: audioFile(WAV) });
+    const browser = await perTest.launch({ mic: 'denied', wav: audioFile(WAV) });
     const { page, context } = browser;
     await page.goto(appUrl('/home/exercise'));
     const shown = await errorShown(page);
@@ -77,7 +72,7 @@ describe('tuner error states', () => {
   });
 
   it('no microphone: says so with a Retry', async () => {
-    browser = await launchBrowser({ mic: 'none' });
+    const browser = await perTest.launch({ mic: 'none' });
     const { page } = browser;
     await page.goto(appUrl('/home/tuner'));
     const shown = await errorShown(page);
@@ -88,7 +83,7 @@ describe('tuner error states', () => {
   it('no microphone, then one is plugged in: Retry works', async () => {
     // Chromium cannot add a fake device mid-session (the test above covers the real NotFoundError),
     // so the first getUserMedia calls fail as they do with no device, until the mic is "plugged in".
-    browser = await launchBrowser({ wav: audioFile(WAV) });
+    const browser = await perTest.launch({ wav: audioFile(WAV) });
     const { page, context } = browser;
     await context.addInitScript(() => {
       const devices = navigator.mediaDevices;
@@ -109,7 +104,7 @@ describe('tuner error states', () => {
   });
 
   it('engine 404: engine message; Retry after the file is back works', async () => {
-    browser = await launchBrowser({ wav: audioFile(WAV) });
+    const browser = await perTest.launch({ wav: audioFile(WAV) });
     const { page } = browser;
     await page.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'not found' }));
     await page.goto(appUrl('/home/tuner'));
@@ -121,7 +116,7 @@ describe('tuner error states', () => {
   });
 
   it('corrupt engine bytes: engine message; Retry after the fix works', async () => {
-    browser = await launchBrowser({ wav: audioFile(WAV) });
+    const browser = await perTest.launch({ wav: audioFile(WAV) });
     const { page } = browser;
     const corrupt = Buffer.from(engineBytes());
     corrupt.fill(0x55, 8, 64);
@@ -135,7 +130,7 @@ describe('tuner error states', () => {
   });
 
   it('a wrong MIME type for the engine still works (buffered fallback)', async () => {
-    browser = await launchBrowser({ wav: audioFile(WAV) });
+    const browser = await perTest.launch({ wav: audioFile(WAV) });
     const { page } = browser;
     const bytes = engineBytes();
     await page.route('**/*.wasm', (route) =>
@@ -150,7 +145,7 @@ describe('tuner error states', () => {
   });
 
   it('worklet fails to load: audio processor message; Retry after the fix works', async () => {
-    browser = await launchBrowser({ wav: audioFile(WAV) });
+    const browser = await perTest.launch({ wav: audioFile(WAV) });
     const { page } = browser;
     // Chromium fetches worklet scripts outside page.route, so the failure is injected at
     // addModule (what a 404 or a syntax error makes it do: reject).
