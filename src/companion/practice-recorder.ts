@@ -55,11 +55,12 @@ export function createPracticeDaysStore(
       // Readings are on the performance.now() timeline; days are wall-clock.
       const toWallMs = (ms: number) => performance.timeOrigin + ms;
       const timer = setInterval(save, SAVE_EVERY_MS);
+      const doc = globalThis.document as Document | undefined;
       const onHide = () => {
-        if (document.visibilityState === 'hidden') save();
+        if (doc?.visibilityState === 'hidden') save();
       };
-      document.addEventListener('visibilitychange', onHide);
-      globalThis.addEventListener('pagehide', save);
+      doc?.addEventListener('visibilitychange', onHide);
+      globalThis.addEventListener?.('pagehide', save);
       const off = service.notes.subscribe((event) => {
         if (event.type !== 'note-off') return;
         const midi = Math.round(hzToMidi(event.hz));
@@ -76,8 +77,8 @@ export function createPracticeDaysStore(
       return () => {
         off();
         clearInterval(timer);
-        document.removeEventListener('visibilitychange', onHide);
-        globalThis.removeEventListener('pagehide', save);
+        doc?.removeEventListener('visibilitychange', onHide);
+        globalThis.removeEventListener?.('pagehide', save);
         save();
       };
     },
