@@ -3,8 +3,6 @@ import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import {
   centsBetween,
   nearestWrittenNote,
-  fingeringFor,
-  fourthValveFor,
   noteAdvice,
   spellInKey,
   spelledNoteName,
@@ -13,25 +11,13 @@ import {
   summarizeAttempt,
   timedNotes,
   writtenMidiToHz,
-  summarizeArticulation,
   articulationOnsets,
-  compareTAndK,
-  matchOnsets,
-  syllableAt,
   REATTACK_DIP_DB,
   SAME_ATTACK_MS,
-  type AdviceFingering,
   type ArticulationSummary,
   type LevelDipSample,
   type AttemptSummary,
-  type InstrumentId,
-  type NoteScore,
-  type Passage,
   type PitchSample,
-  type ScaleNote,
-  type Spelling,
-  type Tonguing,
-  type ValveCombo,
   assessPerformance,
   asNoteScore,
   scoreFromPassage,
@@ -39,6 +25,12 @@ import {
   type PerformanceEvent,
   type PerformanceReading,
 } from '../music';
+import {
+  adviceFingering,
+  articulationOf,
+  type TimedOptions,
+  type TimedOutcome,
+} from './timed-note';
 
 /**
  * How long after the last note's window the session waits for the stream's last readings before
@@ -48,31 +40,7 @@ const LAST_READING_GRACE_MS = 1000;
 /** A note's window opens this long before it is due at most (a quarter of a beat at 60 bpm). */
 const MAX_LEAD_MS = 250;
 
-export interface TimedNote extends ScaleNote {
-  /** Written MIDI numbers a crack would land on (lip slurs: the neighbouring partials). */
-  neighbours?: readonly number[];
-  /** The valves the exercise asks for (lip slurs keep one combination for a whole series). */
-  combo?: ValveCombo;
-  /** Scored against this sounding offset from equal temperament, cents (the 7th partial: −31). */
-  naturalCents?: number;
-}
-
-export interface TimedOutcome {
-  /** The assessor's verdict: played / wrong / missed, its flags and the reasons in words. */
-  verdict: NoteAssessment;
-  writtenMidi: number;
-  name: string;
-  /** The written note heard most of the note, null when nothing was. */
-  heardName: string | null;
-  result: NoteScore;
-  /** = result.overall (0..100). */
-  score: number;
-  outcome: NoteScore['outcome'];
-  timingMs: number | null;
-  medianCents: number | null;
-  advice: string | null;
-  trace: readonly (readonly [number, number | null])[];
-}
+export type { TimedNote, TimedOptions, TimedOutcome } from './timed-note';
 
 export type TimedPhase = 'ready' | 'count-in' | 'playing' | 'done';
 
@@ -100,36 +68,6 @@ export interface TimedSession {
   targetHz(index: number): number;
   readonly beatMs: number;
   readonly countInBeats: number;
-}
-
-export interface TimedOptions {
-  passage: Passage<TimedNote>;
-  tempoBpm: number;
-  instrument: InstrumentId;
-  a4Hz: number;
-  /** Half-width of the in-tune band, cents. */
-  inTuneCents: number;
-  /** Beats of metronome before the first note (default: one bar). */
-  countInBeats?: number;
-  spelling?: Spelling;
-  /** An articulation exercise at this many notes per beat: also summarise the tonguing. */
-  articulationNotesPerBeat?: number;
-  /** The tonguing asked (with articulationNotesPerBeat): double and triple also set K against T. */
-  articulationTonguing?: Tonguing;
-}
-
-/**
- * The valves a note is asked on: the exercise's (lip slurs: fixed, so no swaps), else the chart's
- * primary (on a piccolo, its 4th valve where it has one). A note aimed at its natural partial (the 7th in a lip slur) is a matter of lips and
- * air, not of the fingering (which is no trill there): no fingering advice.
- */
-function adviceFingering(note: TimedNote, instrument: InstrumentId): AdviceFingering {
-  if (note.naturalCents !== undefined) return { writtenMidi: note.midi, combo: null };
-  if (note.combo) return { writtenMidi: note.midi, combo: note.combo, fixed: true };
-  // A piccolo's 4th valve plays the notes 1-3 / 1-2-3 would (in tune): no slide advice.
-  if (fourthValveFor(note.midi, instrument)) return { writtenMidi: note.midi, combo: null };
-  const chart = fingeringFor(note.midi);
-  return { writtenMidi: note.midi, combo: chart.hasFingering ? chart.primary : null };
 }
 
 /**
@@ -277,36 +215,13 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       ),
       overall: Math.round(assessment.scores.overall),
     };
-    const perBeat = options.articulationNotesPerBeat;
-    const allDueMs = notes.map((_, i) => dueMs(i));
-    const tonguing = options.articulationTonguing;
-    const articulation =
-      perBeat === undefined
-        ? null
-        : {
-            ...summarizeArticulation(
-              allDueMs,
-              starts,
-              beatMs / perBeat,
-              perBeat,
-              outcomes.map((o) => o.result.attackMs),
-            ),
-            // Each note's own attack, matched as the summary matches them; its syllable from
-            // its place in the beat's group (the held last note starts a group: a T).
-            tAndK:
-              tonguing === 'double' || tonguing === 'triple'
-                ? compareTAndK(
-                    matchOnsets(allDueMs, starts, beatMs / perBeat / 3).map((offsetMs, i) => ({
-                      syllable: syllableAt(
-                        tonguing,
-                        Math.round((notes[i].startBeat % 1) * perBeat) % perBeat,
-                      ),
-                      sounded: outcomes[i].outcome !== 'missed',
-                      onsetOffsetMs: offsetMs,
-                    })),
-                  )
-                : null,
-          };
+    const articulation = articulationOf(
+      notes,
+      notes.map((_, i) => dueMs(i)),
+      starts,
+      outcomes,
+      { beatMs, perBeat: options.articulationNotesPerBeat, tonguing: options.articulationTonguing },
+    );
     state.set({
       phase: 'done',
       index: notes.length - 1,
