@@ -374,6 +374,10 @@ describe('pieces: practice follows the player', () => {
     // With a click: a one-bar count-in at the chosen tempo, then Stop.
     await view(page).getByTestId('mode-click').click();
     await view(page).getByTestId('tempo-percent').fill('80');
+    // With a drone on the key's tonic (written C major for the B♭ trumpet).
+    const drone = view(page).getByTestId('drone-toggle');
+    expect(await drone.locator('xpath=..').textContent()).toMatch(/Drone on the tonic \(C major\)/);
+    await drone.check();
     await view(page).getByTestId('practice-start').click();
     await expect
       .poll(() => view(page).getByTestId('practice-status').textContent())

@@ -2,11 +2,13 @@ import { IonButton } from '@ionic/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   getInstrument,
+  midiToHz,
   scoreForInstrument,
   tempoAt,
   type AttemptAssessment,
   type NoteAssessment,
 } from '../music';
+import { getAudioSession, type DroneHandle } from '../audio/output/audio-session';
 import { saveTextFile } from '../native/save-file';
 import { useSettings } from '../settings';
 import { usePitchService } from '../shared-ui/pitch-service-context';
@@ -25,6 +27,7 @@ import {
 import { reportLines, reportPng } from './report';
 import { ScoreStaff } from './ScoreStaff';
 import { sliceScore } from './score-slice';
+import { tonicOf } from './tonic';
 
 const fileSafe = (title: string): string =>
   title
@@ -64,12 +67,25 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
   const [attempts, setAttempts] = useState<PieceAttempt[]>([]);
   const [busy, setBusy] = useState(false);
   const run = useRef<PracticeRun | null>(null);
+  const [droneOn, setDroneOn] = useState(false);
+  const drone = useRef<DroneHandle | null>(null);
+  const tonic = useMemo(() => tonicOf(score), [score]);
+  const stopDrone = (): void => {
+    drone.current?.release();
+    drone.current = null;
+  };
   const recordingInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     store.attempts(piece.id).then(setAttempts, () => setAttempts([]));
   }, [store, piece.id]);
-  useEffect(() => () => void run.current?.stop(), []);
+  useEffect(
+    () => () => {
+      run.current?.stop();
+      drone.current?.release();
+    },
+    [],
+  );
 
   const slice = useMemo(() => {
     const loop = practice.loop;
@@ -108,6 +124,12 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
     const indices = slice?.noteIndices ?? score.notes.map((n) => n.index);
     let tempoPercent = practice.tempoPercent;
     try {
+      if (droneOn) {
+        drone.current = getAudioSession().drone.play([midiToHz(tonic.concertMidi, settings.a4Hz)]);
+        drone.current.started.catch((error: unknown) => {
+          setStatus(`The drone could not start: ${String(error)}`);
+        });
+      }
       run.current = await startPracticeRun({
         service,
         score: target,
@@ -119,6 +141,7 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
         onPass: (assessment) => {
           void record(assessment, 'live', indices);
           if (!practice.loop) {
+            stopDrone();
             run.current?.stop();
             run.current = null;
             setRunning(false);
@@ -134,6 +157,7 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
       });
       setRunning(true);
     } catch (error) {
+      stopDrone();
       setStatus(`Could not start: ${String(error)}`);
     }
   };
@@ -141,6 +165,7 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
   const stop = (): void => {
     const assessment = run.current?.stop() ?? null;
     run.current = null;
+    stopDrone();
     setRunning(false);
     setStatus(null);
     if (assessment) {
@@ -290,6 +315,7 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
           bars={score.measures.length}
           markedQpm={markedQpm}
           onChange={setPractice}
+          drone={{ on: droneOn, tonic: tonic.name, onChange: setDroneOn }}
         />
       )}
       {!running && (

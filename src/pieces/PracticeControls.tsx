@@ -10,6 +10,8 @@ export function PracticeControls(props: {
   bars: number;
   markedQpm: number;
   onChange: (practice: PracticeSettings) => void;
+  /** A drone on the key's tonic while playing. */
+  drone: { on: boolean; tonic: string; onChange: (on: boolean) => void };
 }) {
   const { practice, bars, markedQpm, onChange } = props;
   const set = (change: Partial<PracticeSettings>): void => onChange({ ...practice, ...change });
@@ -104,6 +106,15 @@ export function PracticeControls(props: {
           </label>
         </div>
       )}
+      <label className="control-row">
+        <span>Drone on the tonic ({props.drone.tonic})</span>
+        <input
+          type="checkbox"
+          checked={props.drone.on}
+          data-testid="drone-toggle"
+          onChange={(e) => props.drone.onChange(e.target.checked)}
+        />
+      </label>
       <label className="control-row">
         <span>Tempo trainer: +5 % after each clean pass (up to 100 %)</span>
         <input
