@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE, expectAccessible, historyFile, settle } from './a11y-helpers';
-import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioFile } from './browser';
 import { openSettings } from './settings-screen';
 import { WAIT_MS } from './wait';
 
@@ -23,15 +24,7 @@ async function home(page: Page): Promise<Locator> {
 }
 
 describe('axe-core: 0 serious or critical violations, light and dark', () => {
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ wav: audioFile(WAV) });
-    await browser.page.setViewportSize(PHONE);
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+  const browser = sharedBrowser({ wav: audioFile(WAV) }, ({ page }) => page.setViewportSize(PHONE));
 
   it('home (no history yet) and its routine editor', async () => {
     const view = await home(browser.page);
@@ -190,16 +183,13 @@ function failAsFlagged(): void {
 }
 
 describe('axe-core on every error banner, light and dark', () => {
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ wav: audioFile(WAV), serviceWorkers: 'block' });
-    await browser.page.setViewportSize(PHONE);
-    await browser.context.addInitScript(failAsFlagged);
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+  const browser = sharedBrowser(
+    { wav: audioFile(WAV), serviceWorkers: 'block' },
+    async ({ page, context }) => {
+      await page.setViewportSize(PHONE);
+      await context.addInitScript(failAsFlagged);
+    },
+  );
 
   async function failWith(flag: string, path: string): Promise<void> {
     const page = browser.page;
