@@ -165,6 +165,8 @@ export function TimedExercise(props: {
     done: state.phase === 'done',
     content,
     finish: () => session.finish(),
+    // A wrong note has no cents but was played: only an attempt with nothing heard is aborted.
+    played: state.outcomes.some((o) => o.heardName !== null),
   });
   useEffect(() => {
     if (state.phase !== 'done') return;
