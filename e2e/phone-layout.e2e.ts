@@ -165,6 +165,11 @@ describe.each(VIEWPORTS)('primary actions in view at $width × $height', (viewpo
       view.getByTestId('timed-start'),
       view.getByTestId('live-pitch'),
     ]);
+    // The takes dock is one small control in the header while the exercise is on screen.
+    const compact = page.getByTestId('takes-dock-compact');
+    await compact.waitFor();
+    expect(await compact.locator('ion-button').count()).toBe(1);
+    expect(await page.getByTestId('takes-dock').count()).toBe(0);
     await view.getByTestId('timed-start').click();
     await expectInView(page, `${exercise}-running-${tag}`, [
       button(view, 'Finish'),
