@@ -46,19 +46,21 @@ describe('routes', () => {
     await expect.poll(() => visibleTitle(page).textContent()).toBe('Tuner');
   });
 
-  it('the tab bar has exactly three tabs: Exercise, Tuner and Pieces', async () => {
+  it('the tab bar has exactly four tabs: Exercise, Tuner, Progress and Pieces', async () => {
     await page.goto(appUrl('/home/exercise'));
     await expect.poll(() => visibleTitle(page).textContent()).toBe('Exercise');
     const tabs = page.locator('ion-tab-bar ion-tab-button');
-    expect(await tabs.count()).toBe(3);
+    expect(await tabs.count()).toBe(4);
     expect(await tabs.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('tab')))).toEqual([
       'exercise',
       'tuner',
+      'progress',
       'pieces',
     ]);
     expect((await tabs.locator('ion-label').allTextContents()).map((t) => t.trim())).toEqual([
       'Exercise',
       'Tuner',
+      'Progress',
       'Pieces',
     ]);
   });

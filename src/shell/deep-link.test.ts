@@ -27,6 +27,7 @@ describe('a link straight to a screen opens it above home', () => {
     '/home/exercise/long-tones',
     '/home/exercise/history',
     '/home/tuner',
+    '/home/progress',
     '/home/pieces',
   ])('%s: home below, the screen on top, and the app knows home is below', (path) => {
     const history = fakeHistory(path);

@@ -1,8 +1,8 @@
 import { notePathBelow } from '../shared-ui/app-history';
 import { HOME_PATH } from './back-button';
 
-/** Screens opened by a link that get home below them (the tuner, an exercise, pieces…). */
-const BELOW_HOME = /^\/home\/(exercise\/.+|tuner|pieces)(\/|$)/;
+/** Screens opened by a link that get home below them (the tuner, an exercise, progress, pieces). */
+const BELOW_HOME = /^\/home\/(exercise\/.+|tuner|progress|pieces)(\/|$)/;
 
 /** React Router's entry state (its `createBrowserHistory` reads `idx` and `key` from it). */
 interface EntryState {
