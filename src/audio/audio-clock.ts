@@ -64,6 +64,29 @@ function stampsKeepTime(
   return true;
 }
 
+/**
+ * The stream's time of audio-clock time `atS`: when the microphone captured the frame processed
+ * then, ms on the performance.now() timeline (heard time less the output, base and input
+ * latencies). Readings are stamped through it (`createAudioClock`), and so is a take's origin
+ * (`recorder.ts`), so a take's audio and its trace share one clock.
+ */
+export function streamTimeMs(
+  context: Omit<ClockContext, 'sampleRate'>,
+  atS: number,
+  inputLatencyS = 0,
+  nowMs: number = performance.now(),
+): number {
+  const latencyMs =
+    ((context.baseLatency || 0) + (context.outputLatency || 0) + inputLatencyS) * 1000;
+  return audioTimeToPerformanceMs(context, atS, nowMs) - latencyMs;
+}
+
+/** The microphone's input latency as the browser reports it (Chromium does), s; else 0. */
+export function trackInputLatencyS(stream: MediaStream): number {
+  const settings = stream.getAudioTracks()[0]?.getSettings() as { latency?: number } | undefined;
+  return settings?.latency ?? 0;
+}
+
 export interface AudioClock {
   /** Re-read the context's clocks (call once per message from the audio thread). */
   sync(nowMs: number): void;
@@ -81,10 +104,7 @@ export function createAudioClock(context: ClockContext, inputLatencyS = 0): Audi
   let offsetMs = Number.NaN;
   return {
     sync(nowMs) {
-      const heardAtZero = audioTimeToPerformanceMs(context, 0, nowMs);
-      const latencyMs =
-        ((context.baseLatency || 0) + (context.outputLatency || 0) + inputLatencyS) * 1000;
-      const next = heardAtZero - latencyMs;
+      const next = streamTimeMs(context, 0, inputLatencyS, nowMs);
       offsetMs =
         Number.isNaN(offsetMs) || Math.abs(next - offsetMs) > SNAP_MS
           ? next

@@ -9,6 +9,7 @@ import {
   type FromWorkletMessage,
 } from './messages';
 import { MAX_DRONE_VOICES } from './drone-canceller';
+import { trackInputLatencyS } from './audio-clock';
 import { getAudioSession } from './output/audio-session';
 import { buildAudioGraph, teardownAudioGraph, waitForReady } from './audio-graph';
 import type { MicrophoneTap } from './recorder';
@@ -276,10 +277,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       if (stale()) return;
       if (droneHz.length > 0) graph.node.port.postMessage({ type: MSG_DRONE, hz: droneHz });
       s.engineMemoryBytes = readyMessage.memoryBytes;
-      const inputLatencyS =
-        (stream.getAudioTracks()[0]?.getSettings() as { latency?: number } | undefined)?.latency ??
-        0;
-      s.decoder = createStreamDecoder(context, readyMessage, response, inputLatencyS);
+      s.decoder = createStreamDecoder(context, readyMessage, response, trackInputLatencyS(stream));
       graph.node.port.onmessage = (event: MessageEvent<FromWorkletMessage>) =>
         onWorkletMessage(s, event.data);
 

@@ -9,6 +9,7 @@
  * the same graph instead (`pcm-recorder.ts`); the app's targets (Chromium, Firefox, Safari 14.5+,
  * Android WebView, iOS 15+ WKWebView) all take the MediaRecorder path.
  */
+import { streamTimeMs, trackInputLatencyS } from './audio-clock';
 import { startPcmRecorder } from './pcm-recorder';
 import { startWithStandby } from './recorder-standby';
 import type { PitchService } from './pitch-service-types';
@@ -84,7 +85,10 @@ export interface RecorderCallbacks {
 
 export interface AudioRecorder {
   readonly format: RecordingFormat;
-  /** performance.now() when the first sample was asked for: the take's time origin. */
+  /**
+   * The take's time origin: the stream's time (`audio-clock.ts` streamTimeMs) of the frame being
+   * processed when recording started, on the readings' timeline.
+   */
   readonly startedAtMs: number;
   /** Stops; resolves after the last chunk and `onEnd`. */
   stop(): Promise<void>;
@@ -120,7 +124,12 @@ export function startRecorder(
   if (!(timesliceMs >= 100 && timesliceMs <= 10_000)) {
     throw new RangeError(`timesliceMs must be 100–10000, got ${timesliceMs}`);
   }
-  const now = options.now ?? (() => performance.now());
+  // The take's origin on the stream's clock (issue 20): the capture time of the frame the
+  // graph processes now, as readings are stamped, not performance.now() (which put the trace
+  // 13–23 ms early against the audio in Chromium: e2e/take-clock.e2e.ts).
+  const now =
+    options.now ??
+    (() => streamTimeMs(tap.context, tap.context.currentTime, trackInputLatencyS(tap.stream)));
   const pcm = (cb: RecorderCallbacks) => startPcmRecorder(tap, cb, timesliceMs, now);
   if (!Recorder || !format) return pcm(callbacks);
   const media = (cb: RecorderCallbacks) =>
