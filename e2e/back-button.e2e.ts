@@ -33,7 +33,14 @@ function fakeAndroidBridge(): void {
     // Practice reminders (src/native/local-notifications.ts): a tapped one opens its route.
     plugin(
       'LocalNotifications',
-      ['schedule', 'cancel', 'requestPermissions', 'checkPermissions', 'removeAllListeners'],
+      [
+        'schedule',
+        'cancel',
+        'requestPermissions',
+        'checkPermissions',
+        'removeListener',
+        'removeAllListeners',
+      ],
       ['addListener'],
     ),
   ];
