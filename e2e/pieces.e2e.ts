@@ -14,6 +14,7 @@ import {
   launchBrowser,
   type LaunchedBrowser,
 } from './browser';
+import { expectAccessible, smallTargets } from './a11y-helpers';
 import { synthWavDir, writeWav16 } from './synth-wav';
 
 /**
@@ -167,6 +168,8 @@ describe('pieces library', () => {
     await view(page).getByTestId('pieces-back').click();
     await expect.poll(() => view(page).getByTestId('piece-item').count()).toBe(2);
     await shot(page, 'pieces-library');
+    expect(await smallTargets(page), 'library').toEqual([]);
+    await expectAccessible(page, 'pieces library');
   });
 
   it('opens a bundled study from the library, drawn in full', async () => {
@@ -178,7 +181,7 @@ describe('pieces library', () => {
     await expect.poll(() => view(page).getByTestId('staff-note').count()).toBeGreaterThan(4);
     await view(page).getByTestId('pieces-back').click();
     // A study is not one of "your pieces".
-    expect(await view(page).getByTestId('piece-item').count()).toBe(2);
+    await expect.poll(() => view(page).getByTestId('piece-item').count()).toBe(2);
   });
 
   it('asks which part of a two-part file, and takes a file dropped on the screen', async () => {
@@ -227,7 +230,8 @@ describe('pieces library', () => {
     await view(page).getByTestId('piece-library').waitFor();
     const answerMs = Date.now() - tapped;
     console.log(`1000-measure part: Back answered in ${answerMs} ms while drawing`);
-    expect(answerMs).toBeLessThan(1000);
+    // ~0.16 s on a quiet machine; the bound leaves room for a loaded one (2 cores shared).
+    expect(answerMs).toBeLessThan(2000);
     await expect.poll(() => view(page).getByTestId('piece-item').count()).toBe(4);
   });
 
@@ -270,6 +274,8 @@ describe('pieces library', () => {
       .poll(() => view(page).getByTestId('piece-progress').textContent())
       .toMatch(/2 attempts/);
     await shot(page, 'pieces-results');
+    expect(await smallTargets(page), 'results').toEqual([]);
+    await expectAccessible(page, 'piece results');
 
     const download = page.waitForEvent('download');
     await view(page).getByTestId('export-results').click();

@@ -106,7 +106,17 @@ export default function PiecesPage() {
           {piece ? (
             <PiecePractice key={piece.id} piece={piece} store={store} />
           ) : (
-            <PieceLibrary store={store} onOpen={setPiece} />
+            <PieceLibrary
+              store={store}
+              onOpen={(opened, saved) => {
+                setPiece(opened);
+                saved?.catch((error: unknown) =>
+                  setLinkError(
+                    `"${opened.title}" is open but could not be stored on this device: ${String(error)}`,
+                  ),
+                );
+              }}
+            />
           )}
         </PanelBoundary>
       </IonContent>

@@ -2,7 +2,7 @@ import { IonButton, IonItem, IonLabel, IonList, IonListHeader } from '@ionic/rea
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ScoreReadError, type Score } from '../music';
 import { parseAssignment } from './assignment';
-import { importScoreFile } from './import-client';
+import { importScoreFile, prewarmImportWorker } from './import-client';
 import type { PieceStore } from './piece-store';
 import { DEFAULT_PRACTICE, type StoredPiece } from './piece-types';
 import { studyUrl, useBundledStudies, type BundledStudy } from './bundled-studies';
@@ -40,7 +40,11 @@ export function pieceOf(
  * of a multi-part file, open a stored piece or a bundled study. A file that cannot be read is
  * refused with the reason; what is stored is untouched (a piece is stored only once it is read).
  */
-export function PieceLibrary(props: { store: PieceStore; onOpen: (piece: StoredPiece) => void }) {
+export function PieceLibrary(props: {
+  store: PieceStore;
+  /** Open a piece; `saved` settles once a new piece is stored (it opens at once, meanwhile). */
+  onOpen: (piece: StoredPiece, saved?: Promise<void>) => void;
+}) {
   const { store, onOpen } = props;
   const [pieces, setPieces] = useState<StoredPiece[] | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
@@ -58,21 +62,14 @@ export function PieceLibrary(props: { store: PieceStore; onOpen: (piece: StoredP
   };
   useEffect(reload, [store]);
 
-  const save = async (piece: StoredPiece, notices: readonly string[]): Promise<void> => {
-    try {
-      await store.put(piece);
-    } catch (error) {
-      setMessage({ text: `Not saved: ${String(error)}. Nothing was changed.`, error: true });
-      return;
-    }
-    const count = piece.score.notes.length;
-    setMessage({
-      text: [`Imported "${piece.title}" (${count} notes).`, ...notices].join(' '),
-      error: false,
-    });
-    reload();
-    onOpen(piece);
+  /** Opens a piece just read and stores it meanwhile (the page says if storing fails). */
+  const save = async (piece: StoredPiece): Promise<void> => {
+    const saved = store.put(piece);
+    onOpen(piece, saved);
+    await saved.catch(() => undefined);
   };
+
+  useEffect(prewarmImportWorker, []);
 
   const importFile = async (file: File, partId?: string): Promise<void> => {
     setBusy(true);
@@ -89,7 +86,7 @@ export function PieceLibrary(props: { store: PieceStore; onOpen: (piece: StoredP
           assignment.practice,
           assignment.title,
         );
-        await save(piece, assignment.score.notices);
+        await save(piece);
         return;
       }
       const answer = await importScoreFile(file, partId);
@@ -99,7 +96,7 @@ export function PieceLibrary(props: { store: PieceStore; onOpen: (piece: StoredP
         setMessage(null);
         setPending({ file, parts: answer.parts });
       } else {
-        await save(pieceOf(answer.score, file.name, answer.partId, 'file'), answer.score.notices);
+        await save(pieceOf(answer.score, file.name, answer.partId, 'file'));
       }
     } catch (error) {
       const reason = error instanceof ScoreReadError ? error.reason : String(error);
@@ -128,7 +125,7 @@ export function PieceLibrary(props: { store: PieceStore; onOpen: (piece: StoredP
       });
       if (answer.kind !== 'score')
         throw new Error(answer.kind === 'refused' ? answer.reason : 'several parts');
-      await save(pieceOf(answer.score, study.id, null, 'study', DEFAULT_PRACTICE, study.title), []);
+      await save(pieceOf(answer.score, study.id, null, 'study', DEFAULT_PRACTICE, study.title));
     } catch (error) {
       setMessage({ text: `The study could not be opened: ${String(error)}`, error: true });
     } finally {

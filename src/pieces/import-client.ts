@@ -21,12 +21,26 @@ export function refuseBeforeReading(file: { name: string; size: number }): strin
   return null;
 }
 
+const startWorker = (): Worker =>
+  new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module' });
+let spare: Worker | null = null;
+
+/** Starts the next import's worker ahead (its script loaded while the player picks a file). */
+export function prewarmImportWorker(): void {
+  try {
+    spare ??= startWorker();
+  } catch {
+    spare = null; // parseInWorker says why when it is needed
+  }
+}
+
 /** Parses in a fresh worker (ended after the answer, so a huge file's memory goes with it). */
 export function parseInWorker(request: ImportRequest): Promise<ImportAnswer> {
   return new Promise((resolve) => {
     let worker: Worker;
     try {
-      worker = new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module' });
+      worker = spare ?? startWorker();
+      spare = null;
     } catch (error) {
       resolve({ kind: 'refused', reason: `The file reader could not start (${String(error)}).` });
       return;
