@@ -117,6 +117,12 @@ async function playDrone(page: Page, note: string): Promise<void> {
   await expect
     .poll(() => page.getAttribute('[data-testid="drone-toggle"]', 'aria-pressed'))
     .toBe('true');
+  // Just intonation belongs to a sounding drone (issue 23 row 4: the tuner opens in Equal when
+  // none sounds), so it is chosen once the drone plays, as a player would.
+  await page.click('[data-testid="temperament-just"]');
+  await expect
+    .poll(() => page.getAttribute('[data-testid="temperament-just"]', 'aria-pressed'))
+    .toBe('true');
   await expect
     .poll(() => page.getAttribute('[data-testid="tuner-reading"]', 'data-note'), {
       timeout: WAIT_MS,
