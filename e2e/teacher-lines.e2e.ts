@@ -133,6 +133,10 @@ describe('issue 22 in the browser: what a teacher reads on the tuner', () => {
       droneRootWrittenMidi: 60,
       droneThird: true,
     });
+    // Just intonation belongs to a sounding drone (issue 23 row 4): play it, then choose Just.
+    await page.getByTestId('drone-open').click();
+    await page.getByTestId('drone-toggle').click();
+    await page.getByTestId('temperament-just').click();
     await waitForText(page, 'tuner-target', 'B♭4 as the harmonic 7th of C: aim −31 ¢');
     const reading = page.getByTestId('tuner-reading');
     await expect
