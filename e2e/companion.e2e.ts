@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activePage, appUrl, launchBrowser, projectRoot, type LaunchedBrowser } from './browser';
+import { expectAccessible, smallTargets } from './a11y-helpers';
 import { WAIT_MS } from './wait';
 
 /**
@@ -130,6 +131,19 @@ describe('Progress on the web', () => {
       await activePage(page).getByTestId('metronome-trainer').click();
       await activePage(page).getByTestId('metronome-gap').click();
     }
+  });
+
+  it('axe finds nothing serious, and every control is at least 44 × 44, on Progress and the metronome', async () => {
+    await page.goto(appUrl('/home/progress'));
+    await activePage(page).getByTestId('progress-today').waitFor();
+    await expectAccessible(page, 'progress');
+    expect(await smallTargets(page)).toEqual([]);
+    await page.goto(appUrl('/home/tuner'));
+    await activePage(page).getByTestId('metronome-open').click();
+    await activePage(page).getByTestId('metronome-trainer').click();
+    await activePage(page).getByTestId('metronome-gap').click();
+    await expectAccessible(page, 'metronome');
+    expect(await smallTargets(page)).toEqual([]);
   });
 });
 
