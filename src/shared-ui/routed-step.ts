@@ -36,6 +36,7 @@ export function useRoutedStep<T>(): [T | null, (next: T | null) => void] {
     setValue(next);
     if (!route) return;
     if (next !== null && !route.active) {
+      if (entering.current) return; // a second tap before the URL changed: one entry
       entering.current = true;
       route.enter();
     } else if (next === null && route.active) route.leave();
