@@ -274,6 +274,12 @@ describe('pieces library', () => {
       .poll(() => view(page).getByTestId('piece-progress').textContent())
       .toMatch(/2 attempts/);
     await shot(page, 'pieces-results');
+    await view(page)
+      .locator('ion-content')
+      .evaluate((content) =>
+        (content as unknown as { scrollToBottom(ms: number): Promise<void> }).scrollToBottom(0),
+      );
+    await shot(page, 'pieces-results-bottom');
     expect(await smallTargets(page), 'results').toEqual([]);
     await expectAccessible(page, 'piece results');
 
