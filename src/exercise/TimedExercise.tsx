@@ -17,20 +17,13 @@ import {
 } from '../music';
 import { useSettings } from '../settings';
 import { LivePitch } from './LivePitch';
-import { PassageStaff, type NoteMark } from './PassageStaff';
+import { PassageStaff } from './PassageStaff';
 import { SaveStatus } from './SaveStatus';
-import { createTimedSession, type TimedNote, type TimedOutcome } from './timed-session';
+import { createTimedSession, type TimedNote } from './timed-session';
 import { TimedResults } from './TimedResults';
 import { useSaveAttempt } from './use-save-attempt';
 import { ValveDiagram } from './ValveDiagram';
 import { BackButton } from './BackButton';
-
-/** How the staff marks a note's result: the assessor's verdict, and whether anything was said. */
-function markOf(outcome: TimedOutcome): NoteMark {
-  if (outcome.outcome === 'missed') return 'missed';
-  if (outcome.outcome !== 'played') return 'wrong';
-  return outcome.verdict.flags.length > 0 ? 'flagged' : 'clean';
-}
 
 /** "Again at +4 bpm": the step a teacher raises a clean passage by. */
 const TEMPO_STEP_BPM = 4;
@@ -190,24 +183,6 @@ export function TimedExercise(props: {
     const faster = Math.min(TEMPO_BPM_RANGE.max, tempoBpm + TEMPO_STEP_BPM);
     return (
       <>
-        {state.outcomes.length > 0 && (
-          <>
-            <PassageStaff
-              passage={props.passage}
-              current={-1}
-              marks={state.outcomes.map(markOf)}
-              label={`${props.title}, results: ${state.outcomes
-                .map((o) => `${o.name} ${markOf(o)}`)
-                .join(', ')}`}
-            />
-            <p className="hint mark-legend" data-testid="mark-legend">
-              <span data-mark="clean">green: clean</span> ·{' '}
-              <span data-mark="flagged">amber: played, with a remark below</span> ·{' '}
-              <span data-mark="wrong">red: another note</span> ·{' '}
-              <span data-mark="missed">faint: not heard</span>
-            </p>
-          </>
-        )}
         {/* Finished before any note was heard: no score, only SaveStatus saying so (row 7). */}
         {!save.nothingPlayed && (
           <TimedResults
@@ -216,6 +191,8 @@ export function TimedExercise(props: {
             summary={state.summary}
             articulation={state.articulation}
             inTuneCents={props.inTuneCents}
+            passage={props.passage}
+            title={props.title}
           />
         )}
         <SaveStatus save={save} />

@@ -1,6 +1,15 @@
 import type { ArticulationSummary, AttemptSummary, SubScoreName } from '../music';
+import type { Passage } from '../music';
+import { PassageStaff, type NoteMark } from './PassageStaff';
 import { PitchTracePlot } from './Results';
 import type { TimedOutcome } from './timed-session';
+
+/** How the staff marks a note's result: the assessor's verdict, and whether anything was said. */
+function markOf(outcome: TimedOutcome): NoteMark {
+  if (outcome.outcome === 'missed') return 'missed';
+  if (outcome.outcome !== 'played') return 'wrong';
+  return outcome.verdict.flags.length > 0 ? 'flagged' : 'clean';
+}
 
 const signed = (value: number | null, unit: string): string =>
   value === null
@@ -42,125 +51,150 @@ export function TimedResults(props: {
   summary: AttemptSummary | null;
   inTuneCents: number;
   articulation?: ArticulationSummary | null;
+  /** The passage played: the results are drawn on it. */
+  passage: Passage;
+  title: string;
 }) {
   const { summary } = props;
   return (
-    <section className="results" data-testid="results" aria-label="Results">
-      <h2>
-        Score: <span data-testid="score">{props.score}</span> / 100
-      </h2>
-      {summary && (
+    <>
+      {props.outcomes.length > 0 && (
         <>
-          <ul className="sub-scores" data-testid="sub-scores">
-            {SUB_LABELS.map(([name, label]) => (
-              <li key={name} data-testid={`summary-${name}`}>
-                <strong>{summary.scores[name] ?? '—'}</strong> {label}
-              </li>
-            ))}
-          </ul>
-          <p data-testid="summary">{summary.text}</p>
+          <PassageStaff
+            passage={props.passage}
+            current={-1}
+            marks={props.outcomes.map(markOf)}
+            label={`${props.title}, results: ${props.outcomes
+              .map((o) => `${o.name} ${markOf(o)}`)
+              .join(', ')}`}
+          />
+          <p className="hint mark-legend" data-testid="mark-legend">
+            <span data-mark="clean">green: clean</span> ·{' '}
+            <span data-mark="flagged">amber: played, with a remark below</span> ·{' '}
+            <span data-mark="wrong">red: another note</span> ·{' '}
+            <span data-mark="missed">faint: not heard</span>
+          </p>
         </>
       )}
-      {props.articulation && (
-        <section className="articulation-summary" data-testid="articulation-summary">
-          <ul className="sub-scores">
-            <li>
-              <strong data-testid="evenness-ms">
-                {props.articulation.evennessMs === null
-                  ? '—'
-                  : `±${Math.round(props.articulation.evennessMs)}`}
-              </strong>{' '}
-              ms evenness
-            </li>
-            <li>
-              <strong data-testid="notes-per-beat">{props.articulation.notesPerBeat}</strong> of{' '}
-              {props.articulation.notesPerBeatAsked} notes per beat
-            </li>
-            <li>
-              <strong>
-                {props.articulation.attackMs === null
-                  ? '—'
-                  : Math.round(props.articulation.attackMs)}
-              </strong>{' '}
-              ms to a steady pitch
-            </li>
-          </ul>
-          <p>{props.articulation.text}</p>
-          {props.articulation.tAndK && <p data-testid="t-and-k">{props.articulation.tAndK.text}</p>}
-        </section>
-      )}
-      <p className="hint">
-        Pitch loses points little by little from ±{props.inTuneCents / 2} ¢ (half the in-tune band),
-        never all at once; timing counts from where the note really started against the click, and a
-        late note costs timing only; attacks from the start to a steady pitch.
-      </p>
-      <PitchTracePlot outcomes={props.outcomes} inTuneCents={props.inTuneCents} />
-      <table className="note-table" data-testid="note-table">
-        <thead>
-          <tr>
-            <th>Note</th>
-            <th>Pitch</th>
-            <th>Timing</th>
-            <th>Steady</th>
-            <th>Attack</th>
-            <th>Score</th>
-          </tr>
-        </thead>
-        {props.outcomes.map((o, i) => (
-          <tbody key={i} data-testid="note-result">
-            <tr data-testid="note-row" data-outcome={o.outcome}>
-              <td>
-                <span data-testid="note-name">{o.name}</span>
-                {o.heardName !== o.name && (
-                  <small data-testid="heard">
-                    {o.heardName ? `heard ${o.heardName}` : 'silence'}
-                  </small>
-                )}
-                {OUTCOME_TEXT[o.outcome] && <small>{OUTCOME_TEXT[o.outcome]}</small>}
-              </td>
-              <Cell
-                name="pitch"
-                score={o.result.scores.pitch}
-                detail={signed(o.medianCents, ' ¢')}
-              />
-              <Cell
-                name="timing"
-                score={o.result.scores.timing}
-                detail={signed(o.timingMs, ' ms')}
-              />
-              <Cell
-                name="steadiness"
-                score={o.result.scores.steadiness}
-                detail={
-                  o.result.spreadCents === null ? '' : `±${Math.round(o.result.spreadCents)} ¢`
-                }
-              />
-              <Cell
-                name="articulation"
-                score={o.result.scores.articulation}
-                detail={o.result.attackMs === null ? '' : `${Math.round(o.result.attackMs)} ms`}
-              />
-              <td>
-                <strong>{o.score}</strong>
-              </td>
+      <section className="results" data-testid="results" aria-label="Results">
+        <h2>
+          Score: <span data-testid="score">{props.score}</span> / 100
+        </h2>
+        {summary && (
+          <>
+            <ul className="sub-scores" data-testid="sub-scores">
+              {SUB_LABELS.map(([name, label]) => (
+                <li key={name} data-testid={`summary-${name}`}>
+                  <strong>{summary.scores[name] ?? '—'}</strong> {label}
+                </li>
+              ))}
+            </ul>
+            <p data-testid="summary">{summary.text}</p>
+          </>
+        )}
+        {props.articulation && (
+          <section className="articulation-summary" data-testid="articulation-summary">
+            <ul className="sub-scores">
+              <li>
+                <strong data-testid="evenness-ms">
+                  {props.articulation.evennessMs === null
+                    ? '—'
+                    : `±${Math.round(props.articulation.evennessMs)}`}
+                </strong>{' '}
+                ms evenness
+              </li>
+              <li>
+                <strong data-testid="notes-per-beat">{props.articulation.notesPerBeat}</strong> of{' '}
+                {props.articulation.notesPerBeatAsked} notes per beat
+              </li>
+              <li>
+                <strong>
+                  {props.articulation.attackMs === null
+                    ? '—'
+                    : Math.round(props.articulation.attackMs)}
+                </strong>{' '}
+                ms to a steady pitch
+              </li>
+            </ul>
+            <p>{props.articulation.text}</p>
+            {props.articulation.tAndK && (
+              <p data-testid="t-and-k">{props.articulation.tAndK.text}</p>
+            )}
+          </section>
+        )}
+        <p className="hint">
+          Pitch loses points little by little from ±{props.inTuneCents / 2} ¢ (half the in-tune
+          band), never all at once; timing counts from where the note really started against the
+          click, and a late note costs timing only; attacks from the start to a steady pitch.
+        </p>
+        <PitchTracePlot outcomes={props.outcomes} inTuneCents={props.inTuneCents} />
+        <table className="note-table" data-testid="note-table">
+          <thead>
+            <tr>
+              <th>Note</th>
+              <th>Pitch</th>
+              <th>Timing</th>
+              <th>Steady</th>
+              <th>Attack</th>
+              <th>Score</th>
             </tr>
-            {o.verdict.reasons.length > 0 && (
-              <tr className="reasons-row">
-                <td colSpan={6} data-testid="note-reasons">
-                  {o.verdict.reasons.join(' · ')}
+          </thead>
+          {props.outcomes.map((o, i) => (
+            <tbody key={i} data-testid="note-result">
+              <tr data-testid="note-row" data-outcome={o.outcome}>
+                <td>
+                  <span data-testid="note-name">{o.name}</span>
+                  {o.heardName !== o.name && (
+                    <small data-testid="heard">
+                      {o.heardName ? `heard ${o.heardName}` : 'silence'}
+                    </small>
+                  )}
+                  {OUTCOME_TEXT[o.outcome] && <small>{OUTCOME_TEXT[o.outcome]}</small>}
+                </td>
+                <Cell
+                  name="pitch"
+                  score={o.result.scores.pitch}
+                  detail={signed(o.medianCents, ' ¢')}
+                />
+                <Cell
+                  name="timing"
+                  score={o.result.scores.timing}
+                  detail={signed(o.timingMs, ' ms')}
+                />
+                <Cell
+                  name="steadiness"
+                  score={o.result.scores.steadiness}
+                  detail={
+                    o.result.spreadCents === null ? '' : `±${Math.round(o.result.spreadCents)} ¢`
+                  }
+                />
+                <Cell
+                  name="articulation"
+                  score={o.result.scores.articulation}
+                  detail={o.result.attackMs === null ? '' : `${Math.round(o.result.attackMs)} ms`}
+                />
+                <td>
+                  <strong>{o.score}</strong>
                 </td>
               </tr>
-            )}
-            {o.advice && (
-              <tr className="advice-row">
-                <td colSpan={6} data-testid="note-advice">
-                  {o.advice}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        ))}
-      </table>
-    </section>
+              {o.verdict.reasons.length > 0 && (
+                <tr className="reasons-row">
+                  <td colSpan={6} data-testid="note-reasons">
+                    {o.verdict.reasons.join(' · ')}
+                  </td>
+                </tr>
+              )}
+              {o.advice && (
+                <tr className="advice-row">
+                  <td colSpan={6} data-testid="note-advice">
+                    {o.advice}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          ))}
+        </table>
+      </section>
+    </>
   );
 }
