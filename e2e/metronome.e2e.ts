@@ -96,10 +96,15 @@ async function openWith(page: Page, metronome: string, extra?: () => void): Prom
 const clicksOf = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as Globals).__embouchureMetronome?.clicks ?? []);
 
-async function startAndCollect(page: Page, until: (clicks: Scheduled[]) => boolean) {
-  await page.click('[data-testid="metronome-toggle"]');
+/** The clicks scheduled so far, once `until` holds for them. */
+async function collect(page: Page, until: (clicks: Scheduled[]) => boolean) {
   await expect.poll(async () => until(await clicksOf(page)), { timeout: WAIT_MS }).toBe(true);
   return clicksOf(page);
+}
+
+async function startAndCollect(page: Page, until: (clicks: Scheduled[]) => boolean) {
+  await page.click('[data-testid="metronome-toggle"]');
+  return collect(page, until);
 }
 
 /** Every click at its pattern time on the audio clock: atS − atS₀ = offsetS − offsetS₀. */
@@ -168,6 +173,19 @@ describe('metronome with a held note (speaker fed back into the microphone)', ()
     }
     expectOnTheClock(clicks);
     await expect.poll(() => page.textContent('[data-testid="metronome-bpm"]')).toContain('130');
+    await page.click('[data-testid="metronome-toggle"]');
+  });
+
+  it('clean-pass mode: the tempo rises one step from the next bar only on a clean pass', async () => {
+    const trainer = { startBpm: 100, targetBpm: 110, stepBpm: 4, everyBars: 1, mode: 'clean-pass' };
+    await openWith(page, config({ trainer }));
+    let clicks = await startAndCollect(page, (c) => c.some((click) => click.bar >= 2));
+    expect(clicks.every((c) => c.bpm === 100)).toBe(true);
+    // What an exercise or piece reports (src/lib/clean-pass.ts); here the screen's button.
+    await page.click('[data-testid="trainer-clean-pass"]');
+    clicks = await collect(page, (c) => c.some((click) => click.bpm === 104));
+    const firstRaised = clicks.find((c) => c.bpm === 104);
+    expect(firstRaised).toMatchObject({ beat: 0, part: 0 }); // from a bar's start
     await page.click('[data-testid="metronome-toggle"]');
   });
 });

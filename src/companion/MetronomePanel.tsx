@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { reportCleanPass } from '../lib/clean-pass';
 import { useObservable } from '../lib/use-observable';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { describeDrift } from './logic/gap-drift';
@@ -251,7 +252,7 @@ export function MetronomePanel() {
         config={config}
         playing={metronome.playing}
         onChange={apply}
-        onCleanPass={metronome.raise}
+        onCleanPass={() => reportCleanPass({ what: 'the metronome screen' })}
       />
       {config.gap && (
         <p

@@ -5,6 +5,7 @@ import {
   type ScheduledClick,
 } from '../audio/output/audio-session';
 import type { PitchService } from '../audio/pitch-service-types';
+import { cleanPasses } from '../lib/clean-pass';
 import { measureGapDrift, type GapDrift, type GridPoint } from './logic/gap-drift';
 import {
   createMetronomeSource,
@@ -121,7 +122,10 @@ export function useMetronome(service: PitchService) {
       const offReading = service.reading.subscribe((reading) => {
         for (const dip of reading.dips) addOnset(dip.attackMs);
       });
+      // Speed trainer, clean-pass mode: an exercise or piece reported a clean pass.
+      const offPasses = cleanPasses.subscribe(() => source.raise());
       cleanupRef.current = [
+        offPasses,
         offClicks,
         offNotes,
         offReading,
