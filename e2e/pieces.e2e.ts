@@ -362,7 +362,7 @@ describe('pieces: practice follows the player', () => {
     dir.remove();
   });
 
-  it('moves the cursor with the player in follow mode and shows the verdicts after a pass', async () => {
+  it('moves the cursor with the player, shows the verdicts after a pass, counts in with a click, loops bars', async () => {
     const { page } = browser;
     await page.goto(appUrl('/home/pieces'));
     await view(page).getByTestId('import-piece-input').setInputFiles(piece);
@@ -396,5 +396,23 @@ describe('pieces: practice follows the player', () => {
       .toMatch(/Count-in: 4 clicks, then play at ♩ = 80/);
     await view(page).getByTestId('practice-stop').click();
     await view(page).getByTestId('practice-start').waitFor();
+
+    // A loop over bars 1–2 without a click: each pass is judged and the next begins at once.
+    await view(page).getByTestId('drone-toggle').uncheck();
+    await view(page).getByTestId('mode-follow').click();
+    await view(page).getByTestId('loop-toggle').check();
+    await view(page).getByTestId('loop-to').fill('2');
+    const attempts = async () =>
+      Number(
+        /(\d+) attempts?/.exec(
+          (await view(page).getByTestId('piece-progress').textContent()) ?? '',
+        )?.[1] ?? 0,
+      );
+    const before = await attempts();
+    await view(page).getByTestId('practice-start').click();
+    await expect.poll(attempts, { timeout: 60_000 }).toBeGreaterThanOrEqual(before + 2);
+    // Still running: the loop goes on until Stop.
+    expect(await view(page).getByTestId('practice-stop').isVisible()).toBe(true);
+    await view(page).getByTestId('practice-stop').click();
   });
 });
