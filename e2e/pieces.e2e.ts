@@ -14,7 +14,7 @@ import {
   launchBrowser,
   type LaunchedBrowser,
 } from './browser';
-import { expectAccessible, smallTargets } from './a11y-helpers';
+import { expectAccessible, historyFile, smallTargets } from './a11y-helpers';
 import { synthWavDir, writeWav16 } from './synth-wav';
 
 /**
@@ -305,6 +305,28 @@ describe('pieces library', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1240, 1754]);
     if (process.env.PIECES_SHOTS)
       await writeFile(join(process.env.PIECES_SHOTS, 'pieces-report.png'), png);
+  });
+
+  it('travels in the history export file with its attempts', async () => {
+    const { page } = browser;
+    await page.goto(appUrl('/home/exercise/history'));
+    // Export is offered once there are attempts: a few exercise attempts imported first.
+    const attemptsFile = join(dir.path, 'history.json');
+    writeFileSync(attemptsFile, historyFile());
+    await view(page).getByTestId('import-file').setInputFiles(attemptsFile);
+    await expect
+      .poll(() => view(page).getByTestId('import-message').textContent())
+      .toMatch(/^Imported/);
+    const exported = page.waitForEvent('download');
+    await view(page).getByTestId('export').click();
+    const file = JSON.parse(await readFile(await (await exported).path(), 'utf8')) as {
+      format: string;
+      pieces: { pieces: { title: string; musicxml: string }[]; attempts: unknown[] };
+    };
+    expect(file.format).toBe('embouchure-history');
+    expect(file.pieces.pieces.map((p) => p.title)).toContain('Test Song');
+    expect(file.pieces.pieces.every((p) => p.musicxml.includes('<score-partwise'))).toBe(true);
+    expect(file.pieces.attempts.length).toBeGreaterThanOrEqual(2);
   });
 
   it('opens an assignment link on its practice screen with its settings', async () => {
