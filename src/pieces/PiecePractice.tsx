@@ -9,6 +9,7 @@ import {
   type NoteAssessment,
 } from '../music';
 import { getAudioSession, type DroneHandle } from '../audio/output/audio-session';
+import { reportCleanPass } from '../lib/clean-pass';
 import { saveTextFile } from '../native/save-file';
 import { useSettings } from '../settings';
 import { usePitchService } from '../shared-ui/pitch-service-context';
@@ -140,6 +141,8 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
         onStatus: setStatus,
         onPass: (assessment) => {
           void record(assessment, 'live', indices);
+          // The metronome's speed trainer (clean-pass mode) listens for this (issue 24).
+          if (isCleanPass(assessment)) reportCleanPass({ what: piece.title });
           if (!practice.loop) {
             stopDrone();
             run.current?.stop();
