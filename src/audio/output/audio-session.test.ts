@@ -189,13 +189,18 @@ describe('click tracks on the audio clock', () => {
     expect(start.startMs).toBeCloseTo(5300, 6);
     for (let i = 0; i < 80; i++) advance(17 + (i % 5) * 9); // an irregular timer
     const ctx = contexts[0];
-    const sounded = (ctx?.oscillators ?? []).map((o) => [o.startedAt, o.frequency.value]);
-    expect(sounded.map(([t, hz]) => [Number((t as number).toFixed(6)), hz])).toEqual([
-      [1.3, 1760],
-      [1.8, 1320],
-      [2.05, 990],
-      [2.8, 1320],
+    // Each click a noise burst through a band-pass (no pitch): accents brightest.
+    const sounded = (ctx?.bufferSources ?? []).map((b, i) => [
+      b.startedAt,
+      ctx?.filters[i]?.frequency.value,
     ]);
+    expect(sounded.map(([t, hz]) => [Number((t as number).toFixed(6)), hz])).toEqual([
+      [1.3, 3200],
+      [1.8, 2400],
+      [2.05, 1800],
+      [2.8, 2400],
+    ]);
+    expect(ctx?.oscillators).toEqual([]);
     expect(seen.map((c) => [c.kind, Number(c.atS.toFixed(6)), c.sounded])).toEqual([
       ['accent', 1.3, true],
       ['beat', 1.8, true],
@@ -219,11 +224,11 @@ describe('click tracks on the audio clock', () => {
     const track = session.clicks.play(endless, { leadInS: 0 });
     await track.started;
     advance(200);
-    const before = contexts[0]?.oscillators.length ?? 0;
+    const before = contexts[0]?.bufferSources.length ?? 0;
     track.stop();
     advance(1000);
-    expect(contexts[0]?.oscillators.length).toBe(before);
-    const ahead = contexts[0]?.oscillators.filter((o) => (o.startedAt ?? 0) > 1.2) ?? [];
+    expect(contexts[0]?.bufferSources.length).toBe(before);
+    const ahead = contexts[0]?.bufferSources.filter((o) => (o.startedAt ?? 0) > 1.2) ?? [];
     expect(ahead.length).toBeGreaterThan(0);
     for (const o of ahead) expect(o.stoppedAt).toBe(0);
   });

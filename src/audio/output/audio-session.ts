@@ -113,11 +113,36 @@ export interface AudioSessionDeps {
 }
 
 const CLICK_S = 0.03;
-const CLICK_HZ: Readonly<Record<Exclude<Click['kind'], 'silent'>, number>> = {
-  accent: 1760,
-  beat: 1320,
-  sub: 990,
+/**
+ * A click is a burst of noise through a wide band-pass (a woodblock's tick), centred here, Hz. It
+ * has no pitch for the tuner to read: pitched beeps at 990–1760 Hz sit in the trumpet's range and
+ * a 990 Hz sixteenth was read as written C♯6 (issue 24's metronome-with-tuner test).
+ */
+const CLICK_BAND_HZ: Readonly<Record<Exclude<Click['kind'], 'silent'>, number>> = {
+  accent: 3200,
+  beat: 2400,
+  sub: 1800,
 };
+/** Wide enough to stay noise (a narrow band rings at its centre, which is a pitch again). */
+const CLICK_BAND_Q = 0.7;
+/** One noise buffer per context, made once (no allocation per click). */
+const noiseBuffers = new WeakMap<BaseAudioContext, AudioBuffer>();
+function noiseFor(ctx: BaseAudioContext): AudioBuffer {
+  let buffer = noiseBuffers.get(ctx);
+  if (!buffer) {
+    const length = Math.ceil((CLICK_S + 0.01) * ctx.sampleRate);
+    buffer = ctx.createBuffer(1, length, ctx.sampleRate);
+    const data = buffer.getChannelData(0);
+    // A fixed linear congruential sequence: every click sounds the same (Numerical Recipes).
+    let x = 1;
+    for (let i = 0; i < length; i++) {
+      x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+      data[i] = x / 2 ** 31 - 1;
+    }
+    noiseBuffers.set(ctx, buffer);
+  }
+  return buffer;
+}
 const CLICK_LEVEL: Readonly<Record<Exclude<Click['kind'], 'silent'>, number>> = {
   accent: 1,
   beat: 0.8,
@@ -269,24 +294,32 @@ export function createAudioSession(deps: AudioSessionDeps = {}): AudioSession {
     clickTracks++;
     const puller = createClickPuller(source);
     const emitter = createEmitter<ScheduledClick>();
-    const scheduled: OscillatorNode[] = [];
+    const scheduled: AudioScheduledSourceNode[] = [];
     let timer: number | undefined;
     let running = true;
     let startS = 0;
 
-    const sound = (atS: number, kind: Exclude<Click['kind'], 'silent'>): OscillatorNode => {
-      const osc = ctx.createOscillator();
+    const sound = (
+      atS: number,
+      kind: Exclude<Click['kind'], 'silent'>,
+    ): AudioScheduledSourceNode => {
+      const osc = ctx.createBufferSource();
+      osc.buffer = noiseFor(ctx);
+      const band = ctx.createBiquadFilter();
+      band.type = 'bandpass';
+      band.frequency.value = CLICK_BAND_HZ[kind];
+      band.Q.value = CLICK_BAND_Q;
       const gain = ctx.createGain();
-      osc.frequency.value = CLICK_HZ[kind];
       const peak = volume * CLICK_LEVEL[kind];
       gain.gain.setValueAtTime(0, atS);
       gain.gain.linearRampToValueAtTime(peak, atS + 0.002);
       gain.gain.exponentialRampToValueAtTime(0.0001, atS + CLICK_S);
-      osc.connect(gain).connect(ctx.destination);
+      osc.connect(band).connect(gain).connect(ctx.destination);
       osc.start(atS);
       osc.stop(atS + CLICK_S + 0.01);
       osc.onended = () => {
         osc.disconnect();
+        band.disconnect();
         gain.disconnect();
         const i = scheduled.indexOf(osc);
         if (i >= 0) scheduled.splice(i, 1);

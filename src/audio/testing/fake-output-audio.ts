@@ -51,6 +51,24 @@ export class FakeOscillator extends FakeNode {
     this.wave = wave;
   }
 }
+/** A click's noise burst (an AudioBufferSourceNode). */
+export class FakeBufferSource extends FakeNode {
+  buffer: unknown = null;
+  startedAt: number | undefined;
+  stoppedAt: number | undefined;
+  onended: (() => void) | null = null;
+  start(t = 0) {
+    this.startedAt = t;
+  }
+  stop(t = 0) {
+    this.stoppedAt = t;
+  }
+}
+export class FakeBiquad extends FakeNode {
+  type = 'lowpass';
+  frequency = new FakeParam();
+  Q = new FakeParam();
+}
 export class FakeGain extends FakeNode {
   gain = new FakeParam();
 }
@@ -63,6 +81,9 @@ export class FakeOutputContext {
   destination = new FakeNode();
   oscillators: FakeOscillator[] = [];
   gains: FakeGain[] = [];
+  /** Click bursts and their band-pass filters, in the order made (the nth of each go together). */
+  bufferSources: FakeBufferSource[] = [];
+  filters: FakeBiquad[] = [];
   /** Audio second 1 heard at performance time 5000 ms. */
   getOutputTimestamp() {
     return { contextTime: 1, performanceTime: 5000 };
@@ -71,6 +92,20 @@ export class FakeOutputContext {
     const o = new FakeOscillator();
     this.oscillators.push(o);
     return o;
+  }
+  createBufferSource() {
+    const b = new FakeBufferSource();
+    this.bufferSources.push(b);
+    return b;
+  }
+  createBiquadFilter() {
+    const f = new FakeBiquad();
+    this.filters.push(f);
+    return f;
+  }
+  createBuffer(_channels: number, length: number) {
+    const data = new Float32Array(length);
+    return { length, getChannelData: () => data };
   }
   createGain() {
     const g = new FakeGain();
