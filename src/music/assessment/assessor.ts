@@ -14,7 +14,8 @@ import {
   validateBandCents,
   weightedOverall,
 } from './curves';
-import { alignSegments, type FollowedNote } from './follower';
+import { alignSegments, type Alignment, type FollowedNote } from './follower';
+import { splitHeldRepeats } from './repeat-split';
 import { spellInSignature } from './key-spelling';
 import { inspectNote } from './note-inside';
 import { playedSegments, type Performance, type PlayedSegment } from './performance';
@@ -72,21 +73,38 @@ export function assessPerformance(
         ? scoreQpm / timing.qpm
         : 1;
 
-  const segments = playedSegments(performance, a4Hz);
+  let segments = playedSegments(performance, a4Hz);
   const followed: FollowedNote[] = score.notes.map((note, i) => ({
     startMs: note.startMs,
     midi: concertMidiOf(score, note),
     barStart: i === 0 || score.notes[i - 1]?.measureIndex !== note.measureIndex,
   }));
-  const alignment = alignSegments(
-    followed,
-    segments,
-    timing.kind === 'free'
-      ? {}
-      : timing.kind === 'click'
-        ? { tempoRatio, clickOriginMs: timing.originMs }
-        : { tempoRatio },
-  );
+  const align = (): Alignment =>
+    alignSegments(
+      followed,
+      segments,
+      timing.kind === 'free'
+        ? {}
+        : timing.kind === 'click'
+          ? { tempoRatio, clickOriginMs: timing.originMs }
+          : { tempoRatio },
+    );
+  let alignment = align();
+  // Repeats the stream kept as one note, found with the score's help (repeat-split.ts); a run of
+  // them takes one pass each.
+  for (let pass = 0; pass < 4; pass++) {
+    const split = splitHeldRepeats(
+      followed,
+      segments,
+      alignment,
+      performance.readings,
+      a4Hz,
+      tempoRatio,
+    );
+    if (!split) break;
+    segments = split;
+    alignment = align();
+  }
   const segmentAt = (i: number): PlayedSegment | null => {
     const s = alignment.segmentOf[i] as number;
     return s >= 0 ? (segments[s] as PlayedSegment) : null;
@@ -115,20 +133,38 @@ export function assessPerformance(
    * through most of this note's time (a slur that never moved), or null.
    */
   const heldThrough = (i: number): number | null => {
-    const previous = i > 0 ? segmentAt(i - 1) : null;
+    // The last note before this one that was heard (a run of held-through notes looks back).
+    let k = i - 1;
+    while (k >= 0 && !segmentAt(k)) k--;
+    const previous = k >= 0 ? segmentAt(k) : null;
     const note = score.notes[i] as ScoreNote;
-    const before = score.notes[i - 1];
+    const before = score.notes[k];
     if (!previous || !before || !Number.isFinite(previous.midi)) return null;
     const dueMs = previous.onsetMs + (note.startMs - before.startMs) * tempoRatio;
     const heldMidi = Math.round(previous.midi);
     const stillHolding = previous.offsetMs >= dueMs + 0.5 * note.durationMs * tempoRatio;
-    return stillHolding && heldMidi !== (followed[i] as FollowedNote).midi ? heldMidi : null;
+    return stillHolding ? heldMidi : null;
   };
   const notes: NoteAssessment[] = score.notes.map((note, i) => {
     const segment = segmentAt(i);
     const written = asciiName(note.written);
     if (!segment) {
       const heldOver = heldThrough(i);
+      if (heldOver !== null && heldOver === (followed[i] as FollowedNote).midi) {
+        // The same pitch held on where the score repeats it: not started again.
+        return {
+          index: note.index,
+          measure: note.measure,
+          written,
+          onsetMs: null,
+          heard: null,
+          cents: null,
+          verdict: 'missed',
+          flags: [],
+          scores: { pitch: 0, timing: 0, steadiness: 0 },
+          reasons: [`Not tongued again: ${written} held on from the note before`],
+        };
+      }
       if (heldOver !== null) {
         // The note before was held on through this one's time: a different pitch was held.
         const heard = asciiName(

@@ -15,6 +15,10 @@ export interface SynthNote {
   readonly centsAt?: (ms: number) => number;
   /** No pitch (and a low level) for a while inside the note. */
   readonly dropout?: { readonly atMs: number; readonly lengthMs: number };
+  /** How deep the level dips at its re-attack of the same pitch, dB (default 12: a clear stroke). */
+  readonly reattackDipDb?: number;
+  /** Dips of the level inside the note (a held note's ripple), ms since the onset and dB. */
+  readonly ripple?: readonly { readonly atMs: number; readonly depthDb: number }[];
 }
 
 const HOP_MS = 256 / 48;
@@ -40,8 +44,12 @@ export function synthPerformance(notes: readonly SynthNote[], a4Hz = 440): Perfo
         : 0;
     const dips =
       note && lastNote && note !== lastNote && lastNote.midi === note.midi
-        ? [{ attackMs: note.onsetMs, depthDb: 12 }]
+        ? [{ attackMs: note.onsetMs, depthDb: note.reattackDipDb ?? 12 }]
         : [];
+    for (const r of note?.ripple ?? []) {
+      const atMs = (note as SynthNote).onsetMs + r.atMs;
+      if (atMs >= t && atMs < t + HOP_MS) dips.push({ attackMs: atMs, depthDb: r.depthDb });
+    }
     if (hz > 0) {
       silentSinceMs = Number.NaN;
       const changed =
