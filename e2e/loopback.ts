@@ -12,7 +12,7 @@ export const LOOPBACK_DELAY_S = 0.05;
 
 /**
  * Runs in the page before its scripts (`page.addInitScript(loopbackAndCount)`): everything the
- * app's oscillators send to the speakers (drone, clicks) also reaches the microphone, through
+ * app's own sources send to the speakers (drone, clicks) also reaches the microphone, through
  * 50 ms of delay (a speaker's output and a microphone's input latency), as on a phone without
  * headphones; and AudioContext constructions are counted in `globalThis.__audit`.
  */
@@ -48,13 +48,16 @@ export function loopbackAndCount(): void {
     }
     return bus;
   };
-  // Nodes fed by an oscillator (the drone's and the clicks' gains): the app's own sound.
+  // Nodes fed by the app's own sources (the drone's oscillators, the clicks' noise bursts) and
+  // everything after them (filters, gains): the app's own sound.
   const tones = new WeakSet<AudioNode>();
   AudioNode.prototype.connect = function (this: AudioNode, ...args: unknown[]) {
     const [destination] = args;
     const result = (connect as (...a: unknown[]) => unknown).apply(this, args);
     if (destination instanceof AudioNode) {
-      if (this instanceof OscillatorNode) tones.add(destination);
+      const own =
+        this instanceof OscillatorNode || this instanceof AudioBufferSourceNode || tones.has(this);
+      if (own && !(destination instanceof AudioDestinationNode)) tones.add(destination);
       if (destination instanceof AudioDestinationNode && tones.has(this)) {
         connect.call(this, busOf(this.context));
       }
