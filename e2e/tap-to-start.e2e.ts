@@ -12,9 +12,12 @@ function gestureGatedAudio(): void {
   class GestureGatedAudioContext extends Native {
     constructor(options?: AudioContextOptions) {
       super(options);
-      // Suspended by script: the browser will not start it on its own later (Web Audio spec,
-      // "[[suspended by user]]").
       if (!activated()) void super.suspend();
+      // Chromium may still start it on its own once the page captures the microphone (its
+      // autoplay rule): held back again at once, as Safari would never have started it.
+      this.addEventListener('statechange', () => {
+        if (this.state === 'running' && !activated()) void super.suspend();
+      });
     }
     override resume(): Promise<void> {
       return activated() ? super.resume() : Promise.resolve();

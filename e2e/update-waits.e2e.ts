@@ -83,6 +83,8 @@ describe('updates wait for practice', () => {
     const other = second.getByTestId('update-prompt');
     await expect.poll(() => other.getAttribute('data-mode')).toBe('active');
     expect(await marked(second)).toBe(true);
-    expect(await practice.getByTestId('results').isVisible()).toBe(true);
+    // The exercise ended where the player left it: nothing was played in this test, so it says
+    // so instead of a score (issue 23 row 7: an attempt with no note heard is not scored).
+    expect(await practice.getByTestId('not-scored').isVisible()).toBe(true);
   });
 });
