@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loopbackAndCount } from './loopback';
 import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
 import { brassTone, synthWavDir, writeSynthWav } from './synth-wav';
 import { readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
@@ -40,42 +41,6 @@ const config = (patch: Record<string, unknown>) =>
     },
     presets: [],
   });
-
-/** Runs in the page first: what the app's oscillators send to the speakers also reaches the mic. */
-function speakerIntoMicrophone(): void {
-  const connect = AudioNode.prototype.connect as (this: AudioNode, d: AudioNode) => AudioNode;
-  const buses = new WeakMap<BaseAudioContext, AudioNode>();
-  const busOf = (context: BaseAudioContext): AudioNode => {
-    let bus = buses.get(context);
-    if (!bus) {
-      const delay = context.createDelay(1);
-      delay.delayTime.value = 0.05; // a speaker's output and a microphone's input latency
-      bus = delay;
-      buses.set(context, bus);
-    }
-    return bus;
-  };
-  const tones = new WeakSet<AudioNode>();
-  AudioNode.prototype.connect = function (this: AudioNode, ...args: unknown[]) {
-    const [destination] = args;
-    const result = (connect as (...a: unknown[]) => unknown).apply(this, args);
-    if (destination instanceof AudioNode) {
-      if (this instanceof OscillatorNode) tones.add(destination);
-      if (destination instanceof AudioDestinationNode && tones.has(this)) {
-        connect.call(this, busOf(this.context));
-      }
-    }
-    return result;
-  } as typeof AudioNode.prototype.connect;
-  const createSource = AudioContext.prototype.createMediaStreamSource;
-  AudioContext.prototype.createMediaStreamSource = function (stream: MediaStream) {
-    const source = createSource.call(this, stream);
-    const mix = this.createGain();
-    connect.call(source, mix);
-    connect.call(busOf(this), mix);
-    return mix as unknown as MediaStreamAudioSourceNode;
-  };
-}
 
 async function openWith(page: Page, metronome: string, extra?: () => void): Promise<void> {
   await page.addInitScript(
@@ -128,7 +93,7 @@ describe('metronome with a held note (speaker fed back into the microphone)', ()
   });
 
   it('at 208 in sixteenths the clicks sit on the audio clock and the tuner still reads E4', async () => {
-    await openWith(page, config({ bpm: 208, subdivision: 4 }), speakerIntoMicrophone);
+    await openWith(page, config({ bpm: 208, subdivision: 4 }), loopbackAndCount);
     await recordReadings(page);
     const from = await page.evaluate(() => performance.now());
     const clicks = await startAndCollect(page, (c) => c.length > 4 * 4 * 8); // 8 bars
