@@ -149,55 +149,45 @@ export function assessPerformance(
     const segment = segmentAt(i);
     const written = asciiName(note.written);
     if (!segment) {
-      const heldOver = heldThrough(i);
-      if (heldOver !== null && heldOver === (followed[i] as FollowedNote).midi) {
-        // The same pitch held on where the score repeats it: not started again.
-        return {
-          index: note.index,
-          measure: note.measure,
-          written,
-          onsetMs: null,
-          heard: null,
-          cents: null,
-          verdict: 'missed',
-          flags: [],
-          scores: { pitch: 0, timing: 0, steadiness: 0 },
-          reasons: [`Not tongued again: ${written} held on from the note before`],
-        };
-      }
-      if (heldOver !== null) {
-        // The note before was held on through this one's time: a different pitch was held.
-        const heard = asciiName(
-          spellInSignature(
-            heldOver - score.transposition.semitones,
-            keyAt(score, note.startQuarters),
-          ),
-        );
-        return {
-          index: note.index,
-          measure: note.measure,
-          written,
-          onsetMs: null,
-          heard,
-          cents: null,
-          verdict: 'wrong',
-          flags: [],
-          scores: { pitch: 0, timing: 0, steadiness: 0 },
-          reasons: [`Heard ${heard}, not ${written}: held on from the note before`],
-        };
-      }
-      return {
+      // Not started here: nothing to score, only what became of it and why.
+      const unplayed = (
+        verdict: 'missed' | 'wrong',
+        heard: string | null,
+        reason: string,
+      ): NoteAssessment => ({
         index: note.index,
         measure: note.measure,
         written,
         onsetMs: null,
-        heard: null,
+        heard,
         cents: null,
-        verdict: 'missed',
+        verdict,
         flags: [],
         scores: { pitch: 0, timing: 0, steadiness: 0 },
-        reasons: ['Not heard'],
-      };
+        reasons: [reason],
+      });
+      const heldOver = heldThrough(i);
+      if (heldOver === null) return unplayed('missed', null, 'Not heard');
+      if (heldOver === (followed[i] as FollowedNote).midi) {
+        // The same pitch held on where the score repeats it: not started again.
+        return unplayed(
+          'missed',
+          null,
+          `Not tongued again: ${written} held on from the note before`,
+        );
+      }
+      // The note before was held on through this one's time: a different pitch was held.
+      const heard = asciiName(
+        spellInSignature(
+          heldOver - score.transposition.semitones,
+          keyAt(score, note.startQuarters),
+        ),
+      );
+      return unplayed(
+        'wrong',
+        heard,
+        `Heard ${heard}, not ${written}: held on from the note before`,
+      );
     }
     const expected = followed[i] as FollowedNote;
     const heardMidi = Math.round(segment.midi);
