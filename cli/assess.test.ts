@@ -104,8 +104,8 @@ describe('npm run assess', () => {
       [12, 'played', 'sharp'],
     ]);
     expect(result.notes[3]?.heard).toBe('F#4');
-    expect(result.notes[3]?.reasons).toContain('Heard F#4, not F4');
-    expect(result.fixFirst).toMatch(/^1 wrong note: first in bar 1, heard F#4 instead of F4/);
+    expect(result.notes[3]?.reasons).toContain('Heard F♯4, not F4');
+    expect(result.fixFirst).toMatch(/^1 wrong note: first in bar 1, heard F♯4 instead of F4/);
     const json = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as AttemptAssessment;
     expect(json.notes[6]).toMatchObject({
       index: 6,

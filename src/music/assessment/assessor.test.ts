@@ -147,8 +147,8 @@ describe('the assessor', () => {
       play(eFlat, (n, i) => (i === 2 ? { ...n, midi: n.midi - 2 } : n)),
     );
     expect(result.notes[2]).toMatchObject({ verdict: 'wrong', heard: 'Ab4', written: 'Bb4' });
-    expect(result.notes[2]?.reasons).toEqual(['Heard Ab4, not Bb4']);
-    expect(result.fixFirst).toMatch(/^1 wrong note: first in bar 1, heard Ab4 instead of Bb4/);
+    expect(result.notes[2]?.reasons).toEqual(['Heard A♭4, not B♭4']);
+    expect(result.fixFirst).toMatch(/^1 wrong note: first in bar 1, heard A♭4 instead of B♭4/);
     expect(result.fixFirst).not.toMatch(/well played/i);
   });
 

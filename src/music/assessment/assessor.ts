@@ -21,7 +21,7 @@ import { inspectNote } from './note-inside';
 import { playedSegments, type Performance, type PlayedSegment } from './performance';
 import { evennessDeviations } from './evenness';
 import { onsetDeviations, phrasesOf, type TimingReference } from './timing';
-import { fixFirstOf } from './summary';
+import { fixFirstOf, sayNote } from './summary';
 import {
   DEFAULT_A4_HZ,
   spelledNoteName,
@@ -173,7 +173,7 @@ export function assessPerformance(
         return unplayed(
           'missed',
           null,
-          `Not tongued again: ${written} held on from the note before`,
+          `Not tongued again: ${sayNote(written)} held on from the note before`,
         );
       }
       // The note before was held on through this one's time: a different pitch was held.
@@ -186,7 +186,7 @@ export function assessPerformance(
       return unplayed(
         'wrong',
         heard,
-        `Heard ${heard}, not ${written}: held on from the note before`,
+        `Heard ${sayNote(heard)}, not ${sayNote(written)}: held on from the note before`,
       );
     }
     const expected = followed[i] as FollowedNote;
@@ -216,7 +216,7 @@ export function assessPerformance(
     const heard = asciiName(
       spellInSignature(heardMidi - score.transposition.semitones, keyAt(score, note.startQuarters)),
     );
-    if (!right) reasons.push(`Heard ${heard}, not ${written}`);
+    if (!right) reasons.push(`Heard ${sayNote(heard)}, not ${sayNote(written)}`);
     const deviation = deviations[i] as number;
     const lateBy = (toleranceMs[i] as number) * (alternating[i] ? 2 : 1);
     if (Number.isFinite(deviation) && Math.abs(deviation) >= lateBy) {

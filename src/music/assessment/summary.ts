@@ -11,8 +11,17 @@ import { fingeringFor, type ValveCombo } from '../fingerings';
 import { median } from '../cents';
 import { fixFor } from '../intonation';
 import { mainSlideLine, mainSlideOffset } from '../note-advice';
-import { parseSpelledNote, spelledToMidi } from '../notes';
+import { parseSpelledNote, spelledNoteName, spelledToMidi } from '../notes';
 import type { Score } from '../score/score-model';
+
+/**
+ * A note name as a player reads it ("B♭4", "F♯4"): the JSON keeps ASCII ("Bb4"), the words for
+ * the player use the signs (trumpet.md, "Saying it right").
+ */
+export function sayNote(ascii: string): string {
+  const note = parseSpelledNote(ascii);
+  return note ? spelledNoteName(note) : ascii;
+}
 
 const flagOf = <K extends NoteFlag['flag']>(
   note: NoteAssessment,
@@ -42,20 +51,20 @@ export function fixFirstOf(
   const missed = notes.filter((n) => n.verdict === 'missed');
   if (wrong.length > 0) {
     const first = wrong[0] as NoteAssessment;
-    return `${plural(wrong.length, 'wrong note')}: first in ${bar(first)}, heard ${first.heard ?? '?'} instead of ${first.written}. Hear each note before you play it.`;
+    return `${plural(wrong.length, 'wrong note')}: first in ${bar(first)}, heard ${first.heard === null ? '?' : sayNote(first.heard)} instead of ${sayNote(first.written)}. Hear each note before you play it.`;
   }
   if (missed.length === notes.length && notes.length > 0) {
     return 'No note of the music was heard: check the microphone, then play from the start.';
   }
   if (missed.length > 0) {
     const first = missed[0] as NoteAssessment;
-    return `${plural(missed.length, 'note')} not heard: first in ${bar(first)} (${first.written}).`;
+    return `${plural(missed.length, 'note')} not heard: first in ${bar(first)} (${sayNote(first.written)}).`;
   }
   const cracked = notes.filter((n) => flagOf(n, 'cracked'));
   if (cracked.length > 0) {
     const first = cracked[0] as NoteAssessment;
     const crack = flagOf(first, 'cracked');
-    return `${plural(cracked.length, 'note')} cracked: first in ${bar(first)}, ${crack?.atMs ?? 0} ms into ${first.written}. Keep the air moving through the note and hear it before you play.`;
+    return `${plural(cracked.length, 'note')} cracked: first in ${bar(first)}, ${crack?.atMs ?? 0} ms into ${sayNote(first.written)}. Keep the air moving through the note and hear it before you play.`;
   }
   const played = notes.filter((n) => n.verdict === 'played');
   // Timing against a click or tempo: the whole attempt behind or ahead of the beat.
@@ -100,7 +109,7 @@ export function fixFirstOf(
   if (late.length > 0) {
     const first = late[0] as NoteAssessment;
     const flag = flagOf(first, 'late') ?? flagOf(first, 'early');
-    return `${first.written} in ${bar(first)} came in ${flag?.ms ?? 0} ms ${flag?.flag ?? 'late'}: place each note on the beat.`;
+    return `${sayNote(first.written)} in ${bar(first)} came in ${flag?.ms ?? 0} ms ${flag?.flag ?? 'late'}: place each note on the beat.`;
   }
   const uneven = played.filter((n) => flagOf(n, 'uneven'));
   if (uneven.length > 0) {
@@ -113,7 +122,7 @@ export function fixFirstOf(
     const at = fingered(first);
     const fix =
       at && off ? fixFor(at.midi, at.combo, off.flag).text : 'hear the pitch before you play it';
-    return `${first.written} in ${bar(first)} is ${off?.cents ?? 0} ¢ ${off?.flag ?? 'off'}: ${fix}.`;
+    return `${sayNote(first.written)} in ${bar(first)} is ${off?.cents ?? 0} ¢ ${off?.flag ?? 'off'}: ${fix}.`;
   }
   void score;
   return null;
