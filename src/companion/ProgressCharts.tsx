@@ -1,4 +1,4 @@
-import type { DayRow, ExerciseTrend, WeekRange } from './logic/progress';
+import type { DayRow, WeekRange } from './logic/progress';
 
 /**
  * Progress charts, hand-written SVG as the history's (src/history/HistoryCharts.tsx, which says
@@ -184,16 +184,31 @@ export function RangeChart(props: {
   );
 }
 
-/** One exercise's daily mean scores as a small line, with its change said in words. */
-export function TrendLine(props: { trend: ExerciseTrend }) {
-  const { points, label, change } = props.trend;
+/**
+ * One exercise's or piece's daily mean scores (0–100) as a small line with a dot per day, its
+ * change said in words, and the days and scores in a visually hidden table for screen readers.
+ */
+export function TrendLine(props: {
+  label: string;
+  points: readonly { day: string; score: number }[];
+  change: number | null;
+  /** A few words after the change (a piece: its attempts and best). */
+  detail?: string;
+  testId: string;
+}) {
+  const { points, label, change, detail } = props;
   const h = 48;
   const stepX = points.length > 1 ? (W - 8) / (points.length - 1) : 0;
+  const at = (i: number, score: number) => ({
+    // One point sits in the middle: a lone day is a dot, not a line at the edge.
+    x: points.length > 1 ? 4 + i * stepX : W / 2,
+    y: 4 + (1 - score / 100) * (h - 8),
+  });
   const path = points
-    .map(
-      (p, i) =>
-        `${i === 0 ? 'M' : 'L'}${(4 + i * stepX).toFixed(1)},${(4 + (1 - p.score / 100) * (h - 8)).toFixed(1)}`,
-    )
+    .map((p, i) => {
+      const { x, y } = at(i, p.score);
+      return `${i === 0 ? 'M' : 'L'}${x.toFixed(1)},${y.toFixed(1)}`;
+    })
     .join(' ');
   const said =
     change === null
@@ -205,16 +220,40 @@ export function TrendLine(props: { trend: ExerciseTrend }) {
           : 'steady';
   const last = points[points.length - 1];
   return (
-    <div className="progress-trend" data-testid="exercise-trend">
+    <div className="progress-trend" data-testid={props.testId}>
       <div className="progress-trend__head">
         <strong>{label}</strong>
         <span>
           {last ? `latest ${Math.round(last.score)}` : ''} · {said}
         </span>
       </div>
+      {detail && <div className="progress-trend__detail">{detail}</div>}
       <svg viewBox={`0 0 ${W} ${h}`} className="chart" aria-hidden="true">
+        <line x1={0} x2={W} y1={h / 2} y2={h / 2} stroke="currentColor" strokeOpacity={0.15} />
         <path d={path} fill="none" stroke={TREND} strokeWidth={2.5} />
+        {points.length <= 31 &&
+          points.map((p, i) => {
+            const { x, y } = at(i, p.score);
+            return <circle key={p.day} cx={x} cy={y} r={3} fill={TREND} />;
+          })}
       </svg>
+      <table className="companion-sr-only">
+        <caption>{label}: mean score per day practised, out of 100</caption>
+        <thead>
+          <tr>
+            <th>Day</th>
+            <th>Score</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={p.day}>
+              <td>{p.day}</td>
+              <td>{p.score}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -5,24 +5,40 @@ import { useObservable } from '../lib/use-observable';
 import { concertToWrittenMidi, noteName } from '../music';
 import { getSettingsStore, useSettings } from '../settings';
 import { getCompanionPrefs } from './companion-prefs';
+import { pieceTrends } from './logic/piece-trends';
+import { dayOf } from './logic/practice-days';
 import { computeProgress } from './logic/progress';
+import { routineTally } from './logic/routine-days';
+import { usePieceDays, type PieceScoresSource } from './piece-scores';
 import { getPracticeDaysStore } from './practice-recorder';
 import { MinutesChart, RangeChart, TrendLine } from './ProgressCharts';
+import { getRoutineDaysStore } from './routine-days-store';
 import './companion.css';
 
 const GOALS = [5, 10, 15, 20, 30, 45, 60, 90, 120];
 
 const percent = (ratio: number | null) => (ratio === null ? '—' : `${Math.round(ratio * 100)} %`);
 
+/** A local day in the player's language: "Fri 20" (this week) or "20 Nov". */
+const shortDay = (day: string, format: Intl.DateTimeFormatOptions) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y, m - 1, d, 12).toLocaleDateString(undefined, format);
+};
+const WEEKDAY = { weekday: 'short', day: 'numeric' } as const;
+const DATE = { day: 'numeric', month: 'short' } as const;
+
 /**
  * The player's progress from what is recorded on this device: minutes on the face and rest
- * (counted as they play), the daily goal and streak (which can be turned off), the range held
- * each week and each exercise's trend. Numbers first, as text; the charts repeat them.
+ * (counted as they play), the daily goal and streak (which can be turned off), the days the
+ * routine was finished, the range held each week and each exercise's and piece's trend. Numbers
+ * first, as text; the charts repeat them.
  */
-export function ProgressView(props: { today?: Date }) {
+export function ProgressView(props: { today?: Date; pieces?: PieceScoresSource }) {
   const prefsStore = getCompanionPrefs();
   const prefs = useObservable(prefsStore);
   const days = useObservable(getPracticeDaysStore().days);
+  const routineDays = useObservable(getRoutineDaysStore().days);
+  const pieceDays = usePieceDays(props.pieces);
   const settings = useSettings(getSettingsStore());
   const history = getHistoryStore();
   const version = useObservable(history.version);
@@ -50,6 +66,11 @@ export function ProgressView(props: { today?: Date }) {
         : null,
     [days, summary, today, prefs.dailyGoalMin, prefs.streaks],
   );
+  const pieces = useMemo(() => (pieceDays ? pieceTrends(pieceDays) : null), [pieceDays]);
+  const routine = useMemo(() => {
+    const now = (today ?? new Date()).getTime();
+    return routineTally(routineDays, dayOf(now - 6 * 86_400_000), dayOf(now));
+  }, [routineDays, today]);
   if (!progress) return <p className="progress">…</p>;
 
   const written = (concertMidi: number) =>
@@ -97,6 +118,12 @@ export function ProgressView(props: { today?: Date }) {
       >
         <div style={{ width: `${goalFraction * 100}%` }} />
       </div>
+      <p className="progress__routine" data-testid="progress-routine">
+        Routine done on {routine.doneDays.length} of the last {routine.rangeDays} days
+        {routine.doneDays.length > 0
+          ? `: ${routine.doneDays.map((d) => shortDay(d, WEEKDAY)).join(', ')}.`
+          : '.'}
+      </p>
       <p className="progress__note">
         {progress.goalMet
           ? 'Goal reached today. Rest counts too: brass players need it.'
@@ -110,7 +137,34 @@ export function ProgressView(props: { today?: Date }) {
       {progress.trends.length === 0 ? (
         <p className="progress__note">Exercise scores appear here once you have saved some.</p>
       ) : (
-        progress.trends.map((trend) => <TrendLine key={trend.exercise} trend={trend} />)
+        progress.trends.map((trend) => (
+          <TrendLine
+            key={trend.exercise}
+            label={trend.label}
+            points={trend.points}
+            change={trend.change}
+            testId="exercise-trend"
+          />
+        ))
+      )}
+      <h3 className="companion__subtitle">Pieces</h3>
+      {pieces === null ? (
+        <p className="progress__note">…</p>
+      ) : pieces.length === 0 ? (
+        <p className="progress__note" data-testid="piece-trends-empty">
+          Each piece you play appears here with its scores over time.
+        </p>
+      ) : (
+        pieces.map((trend) => (
+          <TrendLine
+            key={trend.pieceId}
+            label={trend.title}
+            points={trend.points}
+            change={trend.change}
+            detail={`${trend.attempts} attempt${trend.attempts === 1 ? '' : 's'}, best ${trend.best}, last played ${shortDay(trend.lastDay, DATE)}`}
+            testId="piece-trend"
+          />
+        ))
       )}
       <div className="companion__row">
         <label className="companion__field">

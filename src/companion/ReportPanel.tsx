@@ -6,7 +6,9 @@ import { getSettingsStore, useSettings } from '../settings';
 import { useObservable } from '../lib/use-observable';
 import { dayOf } from './logic/practice-days';
 import { buildReport, reportLines } from './logic/report';
+import type { PieceScoresSource } from './piece-scores';
 import { getPracticeDaysStore } from './practice-recorder';
+import { getRoutineDaysStore } from './routine-days-store';
 import './companion.css';
 
 const WIDTH = 1080;
@@ -33,13 +35,15 @@ async function renderPng(title: string, lines: readonly string[]): Promise<Blob>
 }
 
 /**
- * A practice report for a teacher: a date range → one page (PNG) with minutes, exercises and
- * scores, and the notes consistently off; handed to the share sheet (phone) or downloaded (web).
- * The same lines show on screen first, so the player sees what they send.
+ * A practice report for a teacher: a date range → one page (PNG) with minutes, the days the
+ * routine was finished, exercises, pieces and scores, and the notes consistently off; handed to
+ * the share sheet (phone) or downloaded (web). The same lines show on screen first, so the player
+ * sees what they send.
  */
-export function ReportPanel() {
+export function ReportPanel(props: { pieces?: PieceScoresSource }) {
   const settings = useSettings(getSettingsStore());
   const days = useObservable(getPracticeDaysStore().days);
+  const routineDays = useObservable(getRoutineDaysStore().days);
   // The page's opening day: the range defaults to the last 7 days.
   const [today] = useState(() => dayOf(Date.now()));
   const [from, setFrom] = useState(() => dayOf(Date.now() - 6 * 86_400_000));
@@ -56,7 +60,12 @@ export function ReportPanel() {
     setMessage('');
     try {
       const attempts = await getHistoryStore().all();
-      const report = buildReport(attempts, days, from, to, settings.transposition);
+      // A library that cannot be opened leaves the pieces out, not the whole report.
+      const pieceDays = await props.pieces?.scoreDays().catch(() => []);
+      const report = buildReport(attempts, days, from, to, settings.transposition, {
+        routineDays,
+        pieceDays,
+      });
       const text = reportLines(report, name);
       setLines(text);
       const blob = await renderPng('Embouchure practice report', text);

@@ -2,10 +2,15 @@ import { IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/rea
 import { ProgressView } from '../companion/ProgressView';
 import { RemindersPanel } from '../companion/RemindersPanel';
 import { ReportPanel } from '../companion/ReportPanel';
+import { getPieceStore } from '../pieces/piece-store';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { SettingsButton } from '../settings-screen/SettingsButton';
 
-/** `/home/progress`: the player's own progress, reminders and the report for a teacher (issue 24). */
+/**
+ * `/home/progress`: the player's own progress, reminders and the report for a teacher (issue 24).
+ * The pieces' scores come from the pieces library, handed in here (the companion does not import
+ * the pieces folder).
+ */
 export default function ProgressPage() {
   return (
     <IonPage>
@@ -17,13 +22,13 @@ export default function ProgressPage() {
       </IonHeader>
       <IonContent className="ion-padding">
         <PanelBoundary name="Your progress">
-          <ProgressView />
+          <ProgressView pieces={getPieceStore()} />
         </PanelBoundary>
         <PanelBoundary name="Reminders">
           <RemindersPanel />
         </PanelBoundary>
         <PanelBoundary name="The report">
-          <ReportPanel />
+          <ReportPanel pieces={getPieceStore()} />
         </PanelBoundary>
       </IonContent>
     </IonPage>

@@ -68,6 +68,18 @@ function dayAt(today: Date, offset: number): Date {
   return new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset, 12);
 }
 
+/**
+ * How a series of daily scores moved: the mean of its later half minus the mean of its earlier
+ * half, points (one decimal); null below 4 days, too few to say. Exercises and pieces alike.
+ */
+export function trendChange(points: readonly { score: number }[]): number | null {
+  if (points.length < 4) return null;
+  const half = Math.floor(points.length / 2);
+  const mean = (list: readonly { score: number }[]) =>
+    list.reduce((s, p) => s + p.score, 0) / list.length;
+  return round1(mean(points.slice(points.length - half)) - mean(points.slice(0, half)));
+}
+
 export function computeProgress(
   days: Readonly<PracticeDays>,
   summary: HistorySummary,
@@ -133,13 +145,12 @@ export function computeProgress(
   const trends: ExerciseTrend[] = [];
   for (const [exercise, series] of dailyScores(summary)) {
     const points = series.slice(-dayCount * 2).map((p) => ({ day: dayOf(p.time), score: p.score }));
-    const half = Math.floor(points.length / 2);
-    const mean = (list: typeof points) => list.reduce((s, p) => s + p.score, 0) / list.length;
-    const change =
-      points.length >= 4
-        ? round1(mean(points.slice(points.length - half)) - mean(points.slice(0, half)))
-        : null;
-    trends.push({ exercise, label: EXERCISE_LABELS[exercise], points, change });
+    trends.push({
+      exercise,
+      label: EXERCISE_LABELS[exercise],
+      points,
+      change: trendChange(points),
+    });
   }
 
   const todaySoundMin = rows[rows.length - 1]?.soundMin ?? 0;

@@ -68,4 +68,42 @@ describe('practice report for a teacher', () => {
       /from ≤ to/,
     );
   });
+
+  it('says on which days the routine was finished, and scores each piece played in the range', () => {
+    const routineDays = {
+      '2026-03-08': { finishedAtMs: 1, times: 1, exercises: 4, playedMin: 19 },
+      '2026-03-10': { finishedAtMs: 1, times: 1, exercises: 4, playedMin: 19 },
+      '2026-03-12': { finishedAtMs: 1, times: 2, exercises: 3, playedMin: 14 },
+    };
+    const piece = (pieceId: string, title: string, day: string, scores: number[]) => ({
+      pieceId,
+      title,
+      day,
+      sum: scores.reduce((a, b) => a + b, 0),
+      n: scores.length,
+      best: Math.max(...scores),
+    });
+    const pieceDays = [
+      piece('arban', 'Arban 1', '2026-03-09', [60, 70]),
+      piece('arban', 'Arban 1', '2026-03-11', [81]),
+      piece('clarke', 'Clarke 2', '2026-03-13', [90]), // the day after the range
+    ];
+    const report = buildReport(attempts, {}, '2026-03-09', '2026-03-12', 'bb-trumpet', {
+      routineDays,
+      pieceDays,
+    });
+    expect(report.routine).toEqual({ doneDays: ['2026-03-10', '2026-03-12'], rangeDays: 4 });
+    expect(report.pieces).toEqual([
+      { label: 'Arban 1', attempts: 3, meanScore: 70, bestScore: 81 },
+    ]);
+    const lines = reportLines(report, String);
+    expect(lines).toContain('Routine done on 2 of 4 days (2026-03-10, 2026-03-12)');
+    expect(lines.slice(lines.indexOf('Pieces (attempts · mean · best)'))[1]).toBe(
+      '  Arban 1: 3 · 70 · 81',
+    );
+    // Without the routine's record, the report says it was not done rather than guessing.
+    expect(
+      reportLines(buildReport(attempts, days, '2026-03-09', '2026-03-12', 'bb-trumpet'), String),
+    ).toContain('Routine done on 0 of 4 days');
+  });
 });

@@ -2,12 +2,15 @@ import { intonationMap } from '../../history/intonation-map';
 import { EXERCISE_LABELS, type AttemptRecord, type ExerciseKind } from '../../history/records';
 import { localDay } from '../../history/stats';
 import type { InstrumentId } from '../../music';
+import type { PieceDayScores } from './piece-trends';
 import type { PracticeDays } from './practice-days';
+import { routineSentence, routineTally, type RoutineDays, type RoutineTally } from './routine-days';
 
 /**
- * The practice report for a teacher: one page for a date range with the minutes, what was
- * practised (attempts and scores per exercise), and the notes consistently off (the player's own
- * intonation map, src/history/intonation-map.ts, over the range). Pure: the view draws it.
+ * The practice report for a teacher: one page for a date range with the minutes, whether the
+ * routine was finished and on which days, what was practised (attempts and scores per exercise
+ * and per piece), and the notes consistently off (the player's own intonation map,
+ * src/history/intonation-map.ts, over the range). Pure: the view draws it.
  */
 
 export interface ReportExercise {
@@ -32,8 +35,19 @@ export interface PracticeReport {
   soundMin: number;
   restMin: number;
   exerciseMin: number;
+  /** The days in the range the routine was finished (Finish after the warm-down). */
+  routine: RoutineTally;
   exercises: ReportExercise[];
+  /** Pieces played in the range, by title (overall scores of their attempts). */
+  pieces: ReportExercise[];
   offNotes: OffNote[];
+}
+
+/** What else the player's device keeps for the range (both optional: empty when absent). */
+export interface ReportExtras {
+  routineDays?: Readonly<RoutineDays>;
+  /** The pieces library's per-day sums (src/pieces/piece-store.ts `scoreDays`). */
+  pieceDays?: readonly PieceDayScores[];
 }
 
 /** "Consistently off": the middle half of the attempts all beyond ±10 ¢ the same way. */
@@ -47,6 +61,7 @@ export function buildReport(
   from: string,
   to: string,
   instrument: InstrumentId,
+  extras: ReportExtras = {},
 ): PracticeReport {
   if (!DAY.test(from) || !DAY.test(to) || from > to) {
     throw new RangeError(`A report needs dates YYYY-MM-DD with from ≤ to, got ${from} → ${to}`);
@@ -80,6 +95,24 @@ export function buildReport(
     meanScore: Math.round(scores.reduce((s, x) => s + x, 0) / scores.length),
     bestScore: Math.round(Math.max(...scores)),
   }));
+  const byPiece = new Map<string, { title: string; sum: number; n: number; best: number }>();
+  for (const row of extras.pieceDays ?? []) {
+    if (row.day < from || row.day > to || row.n <= 0) continue;
+    practised.add(row.day);
+    const piece = byPiece.get(row.pieceId) ?? { title: row.title, sum: 0, n: 0, best: 0 };
+    piece.sum += row.sum;
+    piece.n += row.n;
+    piece.best = Math.max(piece.best, row.best);
+    byPiece.set(row.pieceId, piece);
+  }
+  const pieces = [...byPiece.values()]
+    .map((p) => ({
+      label: p.title,
+      attempts: p.n,
+      meanScore: Math.round(p.sum / p.n),
+      bestScore: Math.round(p.best),
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label));
   const offNotes = intonationMap(inRange, instrument)
     .filter(
       (e) => e.attempts >= 2 && (e.lowCents > OFF_BAND_CENTS || e.highCents < -OFF_BAND_CENTS),
@@ -98,7 +131,9 @@ export function buildReport(
     soundMin: Math.round(soundS / 60),
     restMin: Math.round(restS / 60),
     exerciseMin: Math.round(exerciseS / 60),
+    routine: routineTally(extras.routineDays ?? {}, from, to),
     exercises,
+    pieces,
     offNotes,
   };
 }
@@ -113,12 +148,19 @@ export function reportLines(
     `Days practised: ${report.daysPractised}`,
     `Sound on the face: ${report.soundMin} min (rest ${report.restMin} min)`,
     `Exercises: ${report.exerciseMin} min`,
+    routineSentence(report.routine),
     '',
     'Exercises (attempts · mean · best)',
   ];
   if (report.exercises.length === 0) lines.push('  none saved in this range');
   for (const e of report.exercises) {
     lines.push(`  ${e.label}: ${e.attempts} · ${e.meanScore} · ${e.bestScore}`);
+  }
+  if (report.pieces.length > 0) {
+    lines.push('', 'Pieces (attempts · mean · best)');
+    for (const p of report.pieces) {
+      lines.push(`  ${p.label}: ${p.attempts} · ${p.meanScore} · ${p.bestScore}`);
+    }
   }
   lines.push('', 'Notes consistently off (median, attempts)');
   if (report.offNotes.length === 0)
