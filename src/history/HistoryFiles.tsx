@@ -1,7 +1,12 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { saveTextFile, type SaveTextFile } from '../native/save-file';
 import type { HistoryStore } from './history-db';
-import { exportHistory, importHistory, type HistoryMessage } from './history-file';
+import {
+  exportHistory,
+  exportSectionContents,
+  importHistory,
+  type HistoryMessage,
+} from './history-file';
 
 /** Export the whole history as JSON, import an export (all or nothing), with the outcome said. */
 export function HistoryFiles(props: {
@@ -15,6 +20,15 @@ export function HistoryFiles(props: {
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const saveFile = props.saveFile ?? saveTextFile;
+  // Data kept beside the history (the pieces library) is exported too, even with no attempt.
+  const [besides, setBesides] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    void exportSectionContents().then((said) => live && setBesides(said));
+    return () => {
+      live = false;
+    };
+  }, [props.count, message]);
 
   const exportFile = async (): Promise<void> => {
     setBusy('export');
@@ -48,7 +62,7 @@ export function HistoryFiles(props: {
           type="button"
           data-testid="export"
           onClick={() => void exportFile()}
-          disabled={props.count === 0 || busy !== null}
+          disabled={(props.count === 0 && besides.length === 0) || busy !== null}
         >
           Export JSON
         </button>
@@ -73,6 +87,11 @@ export function HistoryFiles(props: {
           }}
         />
       </div>
+      {props.count === 0 && besides.length > 0 && (
+        <p className="hint" data-testid="export-contents">
+          Export saves {besides.join('; ')} (no exercise attempts yet).
+        </p>
+      )}
       {message && (
         <p
           role={message.error ? 'alert' : 'status'}

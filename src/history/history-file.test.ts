@@ -4,6 +4,7 @@ import { sampleAttempt } from './fixtures.test-data';
 import {
   exportFileName,
   exportHistory,
+  exportSectionContents,
   importHistory,
   registerExportSection,
 } from './history-file';
@@ -189,6 +190,43 @@ describe('export sections (data kept beside the history, e.g. the pieces library
       expect(imported).toEqual([{ pieces: [{ id: 'p1' }] }]);
     } finally {
       unregister();
+    }
+  });
+});
+
+describe('export with only data kept beside the history (issue 25: pieces, no exercise yet)', () => {
+  it('exports the section and says what the file holds', async () => {
+    const unregister = registerExportSection('pieces', {
+      export: () => Promise.resolve({ pieces: [{ id: 'p1' }], attempts: [] }),
+      import: () => Promise.resolve(''),
+      contents: () => Promise.resolve('the pieces library: 1 piece (as MusicXML) with 0 attempts'),
+    });
+    const empty = registerExportSection('empty', {
+      export: () => Promise.resolve(null),
+      import: () => Promise.resolve(''),
+      contents: () => Promise.resolve(null),
+    });
+    try {
+      expect(await exportSectionContents()).toEqual([
+        'the pieces library: 1 piece (as MusicXML) with 0 attempts',
+      ]);
+      let text = '';
+      const message = await exportHistory(
+        [],
+        (file) => {
+          text = file.text;
+          return Promise.resolve({ kind: 'download', name: file.name });
+        },
+        NOW,
+      );
+      expect(message).toEqual({
+        text: `Downloaded ${NAME} (0 exercise attempts; the pieces library: 1 piece (as MusicXML) with 0 attempts): see your browser's downloads.`,
+        error: false,
+      });
+      expect(JSON.parse(text)).toMatchObject({ attempts: [], pieces: { pieces: [{ id: 'p1' }] } });
+    } finally {
+      unregister();
+      empty();
     }
   });
 });

@@ -18,12 +18,27 @@ export interface ExportSection {
   export(): Promise<unknown>;
   /** Imports the section's data from a file; resolves to a sentence for the player. */
   import(data: unknown): Promise<string>;
+  /**
+   * What the section holds, in words for the export's message ("2 pieces with 5 attempts"), or
+   * null when it holds nothing. Data here enables Export even with no exercise attempt.
+   */
+  contents?(): Promise<string | null>;
 }
 const sections = new Map<string, ExportSection>();
 /** Returns the function that unregisters it. */
 export function registerExportSection(key: string, section: ExportSection): () => void {
   sections.set(key, section);
   return () => sections.delete(key);
+}
+
+/** What the registered sections hold, in words (the empty ones left out). Never rejects. */
+export async function exportSectionContents(): Promise<string[]> {
+  const said: string[] = [];
+  for (const section of sections.values()) {
+    const words = await section.contents?.().catch(() => null);
+    if (words) said.push(words);
+  }
+  return said;
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -54,7 +69,13 @@ export async function exportHistory(
     for (const [key, section] of sections) extra[key] = await section.export();
     const text = JSON.stringify({ ...toExport(attempts, now), ...extra }, null, 1);
     const saved = await save({ name, text, mimeType: 'application/json' });
-    const count = `${attempts.length} attempt${attempts.length === 1 ? '' : 's'}`;
+    const plural = attempts.length === 1 ? '' : 's';
+    const more = await exportSectionContents();
+    // Says what the file holds: the exercise attempts, and what else travels with them.
+    const count =
+      more.length === 0
+        ? `${attempts.length} attempt${plural}`
+        : [`${attempts.length} exercise attempt${plural}`, ...more].join('; ');
     return saved.kind === 'file'
       ? { text: `Saved to ${saved.location} (${count}). ${saved.hint}`, error: false }
       : {
