@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { parseMusicXml, type AttemptAssessment } from '../music';
 import { createPieceStore } from './piece-store';
-import { exportPieces, importPieces } from './pieces-export';
+import { exportPieces, importPieces, piecesContents } from './pieces-export';
 import type { StoredPiece } from './piece-types';
 import { partXml, scaleBars } from './test-scores.test-data';
 
@@ -61,5 +61,30 @@ describe('the pieces in the history export file', () => {
     expect(message).toBe('Imported 0 new pieces (2 could not be read).');
     expect(await to.list()).toEqual([]);
     expect(await importPieces('nonsense', to)).toBe('The file has no readable pieces.');
+  });
+});
+
+describe('what the export says it carries of the library', () => {
+  it('nothing for an empty library; else the pieces and their attempts counted', async () => {
+    const library = store();
+    expect(await piecesContents(library)).toBeNull();
+    await library.put(piece);
+    expect(await piecesContents(library)).toBe(
+      'the pieces library: 1 piece (as MusicXML) with 0 attempts',
+    );
+    for (const atMs of [1, 2]) {
+      await library.addAttempt({
+        pieceId: 'p1',
+        atMs,
+        source: 'live',
+        mode: 'follow',
+        tempoPercent: 100,
+        assessment,
+      });
+    }
+    await library.put({ ...piece, id: 'p2' });
+    expect(await piecesContents(library)).toBe(
+      'the pieces library: 2 pieces (as MusicXML) with 2 attempts',
+    );
   });
 });

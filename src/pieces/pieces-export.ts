@@ -26,6 +26,15 @@ export async function exportPieces(store: PieceStore = getPieceStore()): Promise
   };
 }
 
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What the export carries of the library, in words, or null when it is empty. */
+export async function piecesContents(store: PieceStore = getPieceStore()): Promise<string | null> {
+  const { pieces, attempts } = await store.exportAll();
+  if (pieces.length === 0) return null;
+  return `the pieces library: ${plural(pieces.length, 'piece')} (as MusicXML) with ${plural(attempts.length, 'attempt')}`;
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 

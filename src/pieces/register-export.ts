@@ -9,5 +9,6 @@ export function registerPiecesExport(): void {
   registerExportSection('pieces', {
     export: () => import('./pieces-export').then((m) => m.exportPieces()),
     import: (data) => import('./pieces-export').then((m) => m.importPieces(data)),
+    contents: () => import('./pieces-export').then((m) => m.piecesContents()),
   });
 }
