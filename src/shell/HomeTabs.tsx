@@ -37,6 +37,11 @@ const ReminderTaps =
   currentPlatform() === 'web'
     ? null
     : lazy(() => import('../companion/ReminderTaps').then((m) => ({ default: m.ReminderTaps })));
+// Native only: a MusicXML file or an assignment opened with the app or shared to it (issue 25).
+const OpenWith =
+  currentPlatform() === 'web'
+    ? null
+    : lazy(() => import('../pieces/OpenWith').then((m) => ({ default: m.OpenWith })));
 const TUNER_STARTED = { name: 'tuner_started' } as const;
 
 /**
@@ -64,6 +69,11 @@ export function HomeTabs() {
       {ReminderTaps && (
         <Suspense fallback={null}>
           <ReminderTaps />
+        </Suspense>
+      )}
+      {OpenWith && (
+        <Suspense fallback={null}>
+          <OpenWith />
         </Suspense>
       )}
       <IonTabs>
