@@ -16,6 +16,8 @@ import { assignmentFromHash, parseAssignment } from '../pieces/assignment';
 import { PieceLibrary, pieceOf } from '../pieces/PieceLibrary';
 import { PiecePractice } from '../pieces/PiecePractice';
 import { getPieceStore } from '../pieces/piece-store';
+import { incomingFiles } from '../pieces/incoming-files';
+import { useObservable } from '../lib/use-observable';
 import type { StoredPiece } from '../pieces/piece-types';
 import { TakesBar } from '../takes/TakesBar';
 import '../pieces/pieces.css';
@@ -50,6 +52,9 @@ export default function PiecesPage() {
   const store = getPieceStore();
   const [piece, setPiece] = useState<StoredPiece | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
+  // A file opened with the app (Android, iOS) is imported by the library: show it.
+  const filesWaiting = useObservable(incomingFiles).length > 0;
+  if (filesWaiting && piece) setPiece(null);
 
   // An assignment link: when the page opens with one, and when one is followed while it is open.
   useEffect(() => {

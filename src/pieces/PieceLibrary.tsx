@@ -1,14 +1,20 @@
 import { IonButton, IonItem, IonLabel, IonList, IonListHeader } from '@ionic/react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { ScoreReadError, type Score } from '../music';
+import { MAX_SCORE_FILE_BYTES, ScoreReadError, type Score } from '../music';
 import { parseAssignment } from './assignment';
 import { importScoreFile, prewarmImportWorker } from './import-client';
+import {
+  incomingFiles,
+  takeIncomingFile,
+  withRecognisedName,
+  type IncomingFile,
+} from './incoming-files';
 import type { PieceStore } from './piece-store';
 import { DEFAULT_PRACTICE, type StoredPiece } from './piece-types';
 import { studyUrl, useBundledStudies, type BundledStudy } from './bundled-studies';
 
 type Message = { text: string; error: boolean };
-type Pending = { file: File; parts: readonly { id: string; name: string }[] };
+type Pending = { file: IncomingFile; parts: readonly { id: string; name: string }[] };
 
 export function newPieceId(): string {
   return `p-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -71,13 +77,15 @@ export function PieceLibrary(props: {
 
   useEffect(prewarmImportWorker, []);
 
-  const importFile = async (file: File, partId?: string): Promise<void> => {
+  const importFile = async (given: IncomingFile, partId?: string): Promise<void> => {
     setBusy(true);
     setPending(null);
-    setMessage({ text: `Reading ${file.name}…`, error: false });
+    setMessage({ text: `Reading ${given.name}…`, error: false });
     try {
+      const file = await withRecognisedName(given, MAX_SCORE_FILE_BYTES);
       if (/\.json$/i.test(file.name)) {
-        const assignment = parseAssignment(await file.text());
+        const text = new TextDecoder().decode(await file.arrayBuffer());
+        const assignment = parseAssignment(text);
         const piece = pieceOf(
           assignment.score,
           file.name,
@@ -105,6 +113,34 @@ export function PieceLibrary(props: {
       setBusy(false);
     }
   };
+
+  // Files opened with the app or shared to it (Android, iOS: OpenWith.tsx), one at a time, each
+  // as if chosen with the picker. Files left when the library closes wait for it to open again.
+  const latestImport = useRef(importFile);
+  useEffect(() => {
+    latestImport.current = importFile;
+  });
+  useEffect(() => {
+    let alive = true;
+    let draining = false;
+    const drain = async (): Promise<void> => {
+      if (draining) return;
+      draining = true;
+      for (let next = alive && takeIncomingFile(); next; next = alive && takeIncomingFile()) {
+        await latestImport.current(next);
+      }
+      draining = false;
+    };
+    const waiting = setTimeout(() => void drain(), 0);
+    const stop = incomingFiles.subscribe((files) => {
+      if (files.length > 0) void drain();
+    });
+    return () => {
+      alive = false;
+      clearTimeout(waiting);
+      stop();
+    };
+  }, []);
 
   const openStudy = async (study: BundledStudy): Promise<void> => {
     const existing = pieces?.find((p) => p.origin === 'study' && p.fileName === study.id);
