@@ -4,7 +4,7 @@
  * from the corpus's trumpet notes (performance-render.ts). Deterministic (seeded jitter).
  */
 import type { NoteFlag, NoteVerdictKind } from '../src/music/assessment/assessment-types';
-import { spelledToMidi } from '../src/music/notes';
+import { spelledToMidi } from '../src/music/theory/notes';
 import { scoreFromLine, type LineItem } from '../src/music/score/score-build';
 import type { Score } from '../src/music/score/score-model';
 import type { PlayedNote } from './performance-render';

@@ -7,7 +7,7 @@ import aubio from 'aubiojs';
 import type { Pitch as AubioPitch } from 'aubiojs';
 import { Macleod, YIN } from 'pitchfinder';
 import { PitchDetector } from 'pitchy';
-import { PitchEngine } from '../src/audio/engine/pitch-engine.ts';
+import { PitchEngine } from '../src/audio/worklet/engine/pitch-engine.ts';
 
 export const FRAME = 4096;
 export const HOP = 512;

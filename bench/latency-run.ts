@@ -12,8 +12,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PEDAL_FLOOR_HZ, analysisWindow } from '../src/audio/analysis-window';
-import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../src/audio/messages';
+import { PEDAL_FLOOR_HZ, analysisWindow } from '../src/audio/worklet/analysis-window';
+import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../src/audio/worklet/messages';
 import { loadProcessorClass, startProcessor } from '../src/audio/testing/worklet-harness';
 import { decodeWav, resampleLinear } from '../src/audio/testing/wav';
 import { offlineStream, type OfflineStream } from '../src/audio/testing/offline-stream';

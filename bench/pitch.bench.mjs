@@ -29,8 +29,8 @@ import {
 } from './corpus.ts';
 import { FRAME, HOP, ENGINE_WASM, allDetectors } from './detectors.ts';
 import { newTally, scoreUnvoiced, scoreVoiced, summarise } from './metrics.ts';
-import { PEDAL_FLOOR_HZ, analysisWindow } from '../src/audio/analysis-window.ts';
-import { PitchEngine } from '../src/audio/engine/pitch-engine.ts';
+import { PEDAL_FLOOR_HZ, analysisWindow } from '../src/audio/worklet/analysis-window.ts';
+import { PitchEngine } from '../src/audio/worklet/engine/pitch-engine.ts';
 
 function parseArgs(argv) {
   const opts = {

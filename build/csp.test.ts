@@ -11,7 +11,7 @@ describe('content security policy', () => {
     expect(directive(policy, 'script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'");
     expect(directive(policy, 'worker-src')).toBe("worker-src 'self'");
     expect(policy).not.toMatch(/https:|'unsafe-eval'/);
-    // blob: only for media: a recorded take plays from an object URL (src/audio/take-player.ts).
+    // blob: only for media: a recorded take plays from an object URL (src/takes/take-player.ts).
     expect(policy.split('; ').filter((part) => part.includes('blob:'))).toEqual([
       "media-src 'self' blob:",
     ]);

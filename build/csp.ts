@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
  *   pitch engine is allowed, `eval` is not. The AudioWorklet is a real file (no blob:/data:).
  * - `style-src 'unsafe-inline'`: Ionic's Stencil components inject `<style>` elements at run time.
  * - `img-src data:`: ionicons ships its icons as `data:image/svg+xml` URLs. Fonts are files only
- *   (the exercise staff loads VexFlow's Bravura from a same-origin file, src/exercise/fonts).
+ *   (the exercise staff loads VexFlow's Bravura from a same-origin file, src/exercise/staff/fonts).
  * - No `frame-ancestors`: browsers ignore it in a meta tag (send it as a header when hosting).
  */
 export const BASE_CSP: Readonly<Record<string, readonly string[]>> = {
@@ -21,7 +21,7 @@ export const BASE_CSP: Readonly<Record<string, readonly string[]>> = {
   'connect-src': ["'self'"],
   'worker-src': ["'self'"],
   'manifest-src': ["'self'"],
-  // blob: plays back a recorded take (an object URL of audio from our own IndexedDB, src/audio/take-player.ts).
+  // blob: plays back a recorded take (an object URL of audio from our own IndexedDB, src/takes/take-player.ts).
   'media-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],

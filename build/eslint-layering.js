@@ -57,11 +57,11 @@ export const LAYERS = {
 /** Files of a feature folder that hold pure logic (no React, DOM or Web Audio; lint-enforced). */
 export const PURE_FILES = [
   'src/music/**/*.ts',
-  'src/exercise/*-session.ts',
-  'src/exercise/routine.ts',
+  'src/exercise/**/*-session.ts',
+  'src/exercise/routine/routine.ts',
   'src/exercise/note-context.ts',
-  'src/audio/note-tracker.ts',
-  'src/audio/onset-locator.ts',
+  'src/audio/stream/note-tracker.ts',
+  'src/audio/worklet/onset-locator.ts',
   'src/takes/take-format.ts',
   'src/takes/take-study.ts',
   'src/companion/logic/**/*.ts',

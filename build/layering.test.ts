@@ -40,7 +40,7 @@ describe('import direction (lint)', () => {
     ['React in src/music', 'src/music/probe.ts', "import 'react';"],
     ['React in a session module', 'src/exercise/probe-session.ts', "import 'react';"],
     ['a DOM global in a session module', 'src/exercise/probe-session.ts', 'document.title = "";'],
-    ['Web Audio in the note tracker', 'src/audio/note-tracker.ts', 'new AudioContext();'],
+    ['Web Audio in the note tracker', 'src/audio/stream/note-tracker.ts', 'new AudioContext();'],
     [
       'audio code (not a type) in a session',
       'src/exercise/probe-session.ts',

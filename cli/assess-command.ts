@@ -7,12 +7,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { assessRecording, type Response } from './assess-pipeline';
 import { decodeWav } from '../src/audio/testing/wav';
-import { MAX_A4_HZ, MIN_A4_HZ } from '../src/music/notes';
+import { MAX_A4_HZ, MIN_A4_HZ } from '../src/music/theory/notes';
 import { MAX_BAND_CENTS, MIN_BAND_CENTS, DEFAULT_BAND_CENTS } from '../src/music/assessment/curves';
 import { parseScoreFile } from '../src/music/score/mxl';
 import { ScoreReadError } from '../src/music/score/score-read-error';
 import { scoreForInstrument } from '../src/music/score/score-transpose';
-import { INSTRUMENT_IDS, isInstrumentId, type InstrumentId } from '../src/music/transposition';
+import {
+  INSTRUMENT_IDS,
+  isInstrumentId,
+  type InstrumentId,
+} from '../src/music/theory/transposition';
 import type { AttemptAssessment, NoteFlag } from '../src/music/assessment/assessment-types';
 import type { TimingReference } from '../src/music/assessment/timing';
 

@@ -6,15 +6,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PEDAL_FLOOR_HZ } from '../src/audio/analysis-window';
-import { ENGINE_DEFAULTS } from '../src/audio/engine/pitch-engine';
-import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../src/audio/messages';
+import { PEDAL_FLOOR_HZ } from '../src/audio/worklet/analysis-window';
+import { ENGINE_DEFAULTS } from '../src/audio/worklet/engine/pitch-engine';
+import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../src/audio/worklet/messages';
 import { offlineStream, type OfflineStream } from '../src/audio/testing/offline-stream';
 import { loadProcessorClass, startProcessor } from '../src/audio/testing/worklet-harness';
 import { assessPerformance, type AssessOptions } from '../src/music/assessment/assessor';
 import type { AttemptAssessment } from '../src/music/assessment/assessment-types';
 import { concertMidiOf } from '../src/music/assessment/assessor';
-import { midiToHz } from '../src/music/notes';
+import { midiToHz } from '../src/music/theory/notes';
 import type { Score } from '../src/music/score/score-model';
 
 export const projectRoot = resolve(import.meta.dirname, '..');

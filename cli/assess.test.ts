@@ -14,7 +14,7 @@ import { writeWav16 } from '../e2e/synth-wav';
 import type { AttemptAssessment } from '../src/music/assessment/assessment-types';
 import { scoreToMusicXml } from '../src/music/score/musicxml-write';
 import { scoreFromLine } from '../src/music/score/score-build';
-import { spelledToMidi } from '../src/music/notes';
+import { spelledToMidi } from '../src/music/theory/notes';
 
 const audioDir = process.env.EMBOUCHURE_AUDIO_DIR
   ? resolve(process.env.EMBOUCHURE_AUDIO_DIR)

@@ -86,7 +86,7 @@ describe('a take on the audio clock', () => {
       const context = tap.context;
       const settings = tap.stream.getAudioTracks()[0]?.getSettings() as { latency?: number };
       const inputLatencyS = settings.latency ?? 0;
-      // The stream's mapping (src/audio/audio-clock.ts): heard time less every latency.
+      // The stream's mapping (src/audio/stream/audio-clock.ts): heard time less every latency.
       const streamMs = (atS: number): number => {
         const stamp = context.getOutputTimestamp();
         const heard = (stamp.performanceTime ?? 0) + (atS - (stamp.contextTime ?? 0)) * 1000;

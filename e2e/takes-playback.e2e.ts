@@ -42,7 +42,7 @@ async function deleteAll(page: Page): Promise<void> {
 }
 
 /**
- * Keeps every media element the app creates with `new Audio()` (src/audio/take-player.ts) in
+ * Keeps every media element the app creates with `new Audio()` (src/takes/take-player.ts) in
  * `__takeAudio`, so the test reads the element's own currentTime, playbackRate, preservesPitch.
  */
 function keepAudioElements(): void {

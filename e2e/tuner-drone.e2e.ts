@@ -15,7 +15,7 @@ import { WAIT_MS } from './wait';
  * the tuner must read the player. B♭ trumpet, drone root written C4 (concert B♭3), + 5th + 3rd,
  * just intonation: the app plays B♭3, F4 (3/2) and D4 (5/4), and the WAV holds the same chord.
  * Level: the drone as loud as the trumpet at the microphone (0 dB, the worse case of
- * `src/audio/drone-canceller.node.test.ts`, where the choice of level is explained).
+ * `src/audio/worklet/drone-canceller.node.test.ts`, where the choice of level is explained).
  */
 const BB3 = 440 * 2 ** (-11 / 12);
 const TRIAD = [BB3, BB3 * 1.5, BB3 * 1.25];

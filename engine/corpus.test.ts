@@ -3,7 +3,7 @@
 // the same figures next to the peers'. Skipped (with a note) when the corpus is absent.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PitchEngine } from '../src/audio/engine/pitch-engine.ts';
+import { PitchEngine } from '../src/audio/worklet/engine/pitch-engine.ts';
 import {
   CHUNK,
   corpusAvailable,

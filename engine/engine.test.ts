@@ -2,8 +2,8 @@
 // accuracy over the trumpet's range and sample rates, the pitch floor, voicing, and every kind
 // of bad input the issue lists. Run `npm run build:engine` first.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PEDAL_FLOOR_HZ, analysisWindow } from '../src/audio/analysis-window.ts';
-import { PitchEngine, type PitchEngineOptions } from '../src/audio/engine/pitch-engine.ts';
+import { PEDAL_FLOOR_HZ, analysisWindow } from '../src/audio/worklet/analysis-window.ts';
+import { PitchEngine, type PitchEngineOptions } from '../src/audio/worklet/engine/pitch-engine.ts';
 import {
   CHUNK,
   cents,

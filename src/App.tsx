@@ -2,7 +2,7 @@ import { IonApp, IonRouterOutlet } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import type { PitchService } from './audio/pitch-service-types';
+import type { PitchService } from './audio/stream/pitch-service-types';
 import { AppHistoryLedger } from './shell/AppHistoryLedger';
 import { HomeTabs } from './shell/HomeTabs';
 import { PitchGradientDefs } from './shared-ui/PitchGradientDefs';

@@ -1,7 +1,7 @@
 import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createDeferredPitchService } from './audio/deferred-pitch-service';
+import { createDeferredPitchService } from './audio/stream/deferred-pitch-service';
 import App from './App';
 import { startApp } from './shell/startup';
 import { openAboveHome } from './shell/deep-link';

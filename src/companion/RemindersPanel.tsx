@@ -102,7 +102,6 @@ export function RemindersPanel() {
           <button
             key={name}
             type="button"
-            aria-label={name}
             aria-pressed={prefs.reminderDays.includes(day)}
             className={
               prefs.reminderDays.includes(day)
@@ -112,7 +111,9 @@ export function RemindersPanel() {
             data-testid={`reminders-day-${day}`}
             onClick={() => toggleDay(day)}
           >
-            {name.slice(0, 2)}
+            {/* The whole name for screen readers (an aria-label would not contain the visible "Su"). */}
+            <span aria-hidden="true">{name.slice(0, 2)}</span>
+            <span className="companion-sr-only">{name}</span>
           </button>
         ))}
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NoteEvent, PitchService } from '../audio/pitch-service-types';
+import type { NoteEvent, PitchService } from '../audio/stream/pitch-service-types';
 import { createEmitter } from '../lib/observable';
 import { dayOf } from './logic/practice-days';
 import { createPracticeDaysStore, PRACTICE_DAYS_KEY } from './practice-recorder';

@@ -1,4 +1,4 @@
-import type { PitchService } from '../audio/pitch-service-types';
+import type { PitchService } from '../audio/stream/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import { hzToMidi } from '../music';
 import { defaultStorage, type KeyValueStorage } from '../settings/persisted-store';

@@ -4,7 +4,7 @@ import {
   type ClickTrack,
   type ScheduledClick,
 } from '../audio/output/audio-session';
-import type { PitchService } from '../audio/pitch-service-types';
+import type { PitchService } from '../audio/stream/pitch-service-types';
 import { cleanPasses } from '../lib/clean-pass';
 import { measureGapDrift, type GapDrift, type GridPoint } from './logic/gap-drift';
 import {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { PitchReading } from '../audio/pitch-service-types';
+import type { PitchReading } from '../audio/stream/pitch-service-types';
 import type { ReadonlyObservable } from '../lib/observable';
 import { liveReadoutText } from './live-readout';
 import {

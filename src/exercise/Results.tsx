@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatCents } from '../music';
-import type { NoteOutcome } from './long-tone-session';
+import type { NoteOutcome } from './long-tones/long-tone-session';
 
 /**
  * Pitch trace of every note of an exercise side by side: cents off the target over each hold,

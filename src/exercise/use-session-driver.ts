@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { NoteEvent, PitchReading, PitchService } from '../audio/pitch-service-types';
+import type { NoteEvent, PitchReading, PitchService } from '../audio/stream/pitch-service-types';
 
 /**
  * What an exercise session needs from the page: every pitch reading and note event of the stream,

@@ -1,32 +1,32 @@
 // Public API of the pure music logic (no React, Ionic, Capacitor, Web Audio or DOM in here).
-export * from './notes';
-export * from './cents';
-export * from './transposition';
-export * from './spelling';
-export * from './fingerings';
-export * from './partials';
-export * from './smoothing';
+export * from './theory/notes';
+export * from './theory/cents';
+export * from './theory/transposition';
+export * from './theory/spelling';
+export * from './theory/fingerings';
+export * from './theory/partials';
+export * from './assessment/smoothing';
 // Exercise-page modules (owned by the exercise engineer), built on the ones above.
-export * from './scales';
-export * from './lip-slurs';
-export * from './scoring';
-export * from './coach';
-export * from './intonation';
+export * from './theory/scales';
+export * from './theory/lip-slurs';
+export * from './assessment/scoring';
+export * from './assessment/coach';
+export * from './theory/intonation';
 // partialDeviationCents lives in partials.ts (the coach's rules are in intonation.ts).
-export { partialDeviationCents } from './partials';
-export * from './temperament-ids';
-export * from './temperament';
-export * from './notation';
-export * from './note-scores';
-export * from './long-tone-patterns';
-export * from './articulation';
-export * from './tongue-strokes';
-export * from './fragments';
-export * from './clarke';
-export * from './transposition-practice';
-export * from './pedal-tones';
-export * from './note-advice';
-export * from './hold-scores';
+export { partialDeviationCents } from './theory/partials';
+export * from './theory/temperament-ids';
+export * from './theory/temperament';
+export * from './theory/notation';
+export * from './assessment/note-scores';
+export * from './theory/long-tone-patterns';
+export * from './theory/articulation';
+export * from './theory/tongue-strokes';
+export * from './theory/fragments';
+export * from './theory/clarke';
+export * from './theory/transposition-practice';
+export * from './theory/pedal-tones';
+export * from './assessment/note-advice';
+export * from './assessment/hold-scores';
 // The score model and its MusicXML reader (issue 21). Renamed: notation.ts has its own KeySignature.
 export type {
   KeySignature as ScoreKeySignature,

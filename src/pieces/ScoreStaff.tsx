@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { NoteAssessment, Score } from '../music';
-import { loadVexFlow, vexflowKey, type VexFlowModule } from '../exercise/vexflow-loader';
+import { loadVexFlow, vexflowKey, type VexFlowModule } from '../exercise/staff/vexflow-loader';
 import { drawnBars, layoutScoreLines, type DrawnBar, type ScoreLine } from './score-layout';
 
 /** One line of music, px: the stave with room for two ledger lines above and below. */

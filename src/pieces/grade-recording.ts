@@ -3,7 +3,7 @@
  * decoders: WAV, M4A, WebM, Ogg), judged in a worker by the same pipeline as `npm run assess`.
  * Resolves to the verdicts or the reason; never rejects.
  */
-import { decodeSegment, MAX_DECODE_MS } from '../audio/decode-audio';
+import { decodeSegment, MAX_DECODE_MS } from '../audio/recording/decode-audio';
 import type { AssessOptions, Score } from '../music';
 import type { GradeAnswer } from './grade-messages';
 

@@ -7,11 +7,11 @@
  * AudioWorklet global scope (as src/audio/testing/worklet-harness.ts does for Node).
  */
 import engineUrl from '../../engine/build/pitch-engine.wasm?url';
-import workletUrl from '../audio/accumulator.worklet.ts?worker&url';
-import { PEDAL_FLOOR_HZ } from '../audio/analysis-window';
-import { compileEngine } from '../audio/engine-loader';
-import { ENGINE_DEFAULTS } from '../audio/engine/pitch-engine';
-import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../audio/messages';
+import workletUrl from '../audio/worklet/accumulator.worklet.ts?worker&url';
+import { PEDAL_FLOOR_HZ } from '../audio/worklet/analysis-window';
+import { compileEngine } from '../audio/stream/engine-loader';
+import { ENGINE_DEFAULTS } from '../audio/worklet/engine/pitch-engine';
+import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../audio/worklet/messages';
 import { offlineStream } from '../audio/testing/offline-stream';
 import { assessPerformance, concertMidiOf, midiToHz, type Score } from '../music';
 import type { GradeAnswer, GradeRequest } from './grade-messages';

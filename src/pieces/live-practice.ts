@@ -6,8 +6,8 @@
  * A pass ends when the last note has been played and has ended (or on Stop); with a loop the next
  * pass starts at once (the tempo trainer raises the tempo after a clean pass).
  */
-import { createMetronome, type Metronome } from '../audio/metronome';
-import type { PitchService } from '../audio/pitch-service-types';
+import { createMetronome, type Metronome } from '../audio/output/metronome';
+import type { PitchService } from '../audio/stream/pitch-service-types';
 import {
   createLiveAssessor,
   tempoAt,

@@ -53,7 +53,7 @@ export interface Settings {
   a4Hz: number;
   /** Half-width of the in-tune band in cents (±5 by default). */
   inTuneCents: number;
-  /** Pitch service fast response: short frames analysed often, instead of one 4096-sample block at a time (see src/audio/accumulator.ts). */
+  /** Pitch service fast response: short frames analysed often, instead of one 4096-sample block at a time (see src/audio/worklet/accumulator.ts). */
   fastResponse: boolean;
   /** Read pedal tones: the engine's floor goes down to written F♯2 (default off: 140 Hz, as specified). */
   pedalTones: boolean;
@@ -71,7 +71,7 @@ export interface Settings {
   tunerView: TunerView;
   /**
    * What the tuner aims each note at: 'equal' temperament, or 'just' intonation against the
-   * drone's root (a major 3rd 13.7 ¢ below equal, a 5th 2 ¢ above; `src/music/temperament.ts`).
+   * drone's root (a major 3rd 13.7 ¢ below equal, a 5th 2 ¢ above; `src/music/theory/temperament.ts`).
    */
   temperament: Temperament;
   /** The drone's root, written pitch for the instrument (MIDI 54..84), and the just root. */

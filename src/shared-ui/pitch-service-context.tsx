@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { PitchService } from '../audio/pitch-service-types';
+import type { PitchService } from '../audio/stream/pitch-service-types';
 
 const PitchServiceContext = createContext<PitchService | null>(null);
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createPlaceholderPitchService } from '../audio/placeholder-pitch-service';
-import type { PitchService, PitchServiceStatus } from '../audio/pitch-service-types';
+import { createPlaceholderPitchService } from '../audio/stream/placeholder-pitch-service';
+import type { PitchService, PitchServiceStatus } from '../audio/stream/pitch-service-types';
 import { PitchServiceProvider } from '../shared-ui/pitch-service-context';
 import { TapToStart } from './TapToStart';
 

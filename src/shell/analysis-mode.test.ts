@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PEDAL_FLOOR_HZ } from '../audio/analysis-window';
-import { ENGINE_DEFAULTS } from '../audio/engine/pitch-engine';
-import { createPlaceholderPitchService } from '../audio/placeholder-pitch-service';
+import { PEDAL_FLOOR_HZ } from '../audio/worklet/analysis-window';
+import { ENGINE_DEFAULTS } from '../audio/worklet/engine/pitch-engine';
+import { createPlaceholderPitchService } from '../audio/stream/placeholder-pitch-service';
 import { INSTRUMENTS, MIN_A4_HZ, midiOf, midiToHz, writtenToConcertMidi } from '../music';
 import { createSettingsStore, DEFAULT_SETTINGS } from '../settings';
 import { analysisModeFor, wireAnalysisMode } from './analysis-mode';

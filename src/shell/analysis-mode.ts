@@ -1,6 +1,6 @@
-import { PEDAL_FLOOR_HZ } from '../audio/analysis-window';
-import { ENGINE_DEFAULTS } from '../audio/engine/pitch-engine';
-import type { AnalysisMode, PitchService } from '../audio/pitch-service-types';
+import { PEDAL_FLOOR_HZ } from '../audio/worklet/analysis-window';
+import { ENGINE_DEFAULTS } from '../audio/worklet/engine/pitch-engine';
+import type { AnalysisMode, PitchService } from '../audio/stream/pitch-service-types';
 import { instrumentCeilingHz } from '../music';
 import type { Settings, SettingsStore } from '../settings';
 

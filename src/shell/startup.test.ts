@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createPlaceholderPitchService } from '../audio/placeholder-pitch-service';
+import { createPlaceholderPitchService } from '../audio/stream/placeholder-pitch-service';
 import type { PermissionStatus, Platform } from '../native';
 import { MICROPHONE_DENIED_MESSAGE, startApp, type StartupDeps } from './startup';
 

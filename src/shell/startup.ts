@@ -1,4 +1,4 @@
-import type { PitchService } from '../audio/pitch-service-types';
+import type { PitchService } from '../audio/stream/pitch-service-types';
 import type {
   KeepAwakePort,
   MicrophonePermission,

@@ -1,7 +1,7 @@
 import { IonButton } from '@ionic/react';
 import { useEffect, useRef } from 'react';
-import { LEVEL_FLOOR_DB } from '../audio/pitch-service-types';
-import type { PitchService } from '../audio/pitch-service-types';
+import { LEVEL_FLOOR_DB } from '../audio/stream/pitch-service-types';
+import type { PitchService } from '../audio/stream/pitch-service-types';
 import { useObservable } from '../lib/use-observable';
 import { formatClock, type TakeRecorder } from './take-recorder';
 import { sourceLabel } from './take-controller';

@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { useEffect, useRef, useState } from 'react';
-import { createTakePlayer, type TakePlayer as Player } from '../audio/take-player';
+import { createTakePlayer, type TakePlayer as Player } from './take-player';
 import { concertToWrittenMidi, hzToMidi, noteName, type Spelling } from '../music';
 import { useObservable } from '../lib/use-observable';
 import { getSettingsStore, useSettings } from '../settings';

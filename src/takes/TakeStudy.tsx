@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
-import { decodeSegment } from '../audio/decode-audio';
+import { decodeSegment } from '../audio/recording/decode-audio';
 import { hzToMidi } from '../music';
 import type { Take } from './take-format';
 import {

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import type { PitchService } from '../audio/pitch-service-types';
+import type { PitchService } from '../audio/stream/pitch-service-types';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { lazyWithRetry } from '../shared-ui/lazy-retry';
 import { usePitchService } from '../shared-ui/pitch-service-context';

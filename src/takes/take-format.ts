@@ -3,7 +3,7 @@
  *
  * A take is audio plus the pitch stream that was heard with it, on one clock: every time below is
  * ms from the first recorded sample (the readings' `timeMs` less the take's start, both on the
- * stream's `performance.now()` timeline, `src/audio/pitch-service-types.ts`).
+ * stream's `performance.now()` timeline, `src/audio/stream/pitch-service-types.ts`).
  */
 
 export const TAKE_FORMAT = 'embouchure-take';

@@ -1,10 +1,10 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { createPlaceholderPitchService } from '../audio/placeholder-pitch-service';
-import { idleReading, DEFAULT_MODE } from '../audio/pitch-stream';
-import type { NoteEvent, PitchReading } from '../audio/pitch-service-types';
+import { createPlaceholderPitchService } from '../audio/stream/placeholder-pitch-service';
+import { idleReading, DEFAULT_MODE } from '../audio/stream/pitch-stream';
+import type { NoteEvent, PitchReading } from '../audio/stream/pitch-service-types';
 import type { Observable, Emitter } from '../lib/observable';
-import type { AudioRecorder, MicrophoneTap, RecorderCallbacks } from '../audio/recorder';
+import type { AudioRecorder, MicrophoneTap, RecorderCallbacks } from '../audio/recording/recorder';
 import { createTakeRecorder, MIN_FREE_BYTES } from './take-recorder';
 import { createTakeStore, type TakeStore } from './take-store';
 

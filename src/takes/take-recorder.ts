@@ -1,5 +1,5 @@
 /**
- * Recording a take: the microphone's audio (src/audio/recorder.ts) and the pitch stream's
+ * Recording a take: the microphone's audio (src/audio/recording/recorder.ts) and the pitch stream's
  * readings and note events, on the stream's clock, written to storage a chunk at a time.
  *
  * Refused before it starts (with a message; practice goes on) when the platform cannot record,
@@ -8,7 +8,7 @@
  * the pitch service releases the microphone) or storage fills.
  */
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
-import type { PitchService } from '../audio/pitch-service-types';
+import type { PitchService } from '../audio/stream/pitch-service-types';
 import {
   canRecordAudio,
   startRecorder as startAudioRecorder,
@@ -17,7 +17,7 @@ import {
   type MicrophoneTap,
   type RecorderCallbacks,
   type RecorderEnd,
-} from '../audio/recorder';
+} from '../audio/recording/recorder';
 import { hzToMidi } from '../music';
 import { NOTES_SHOWN, type TakeMeta, type TakeNote, type TakeSource } from './take-format';
 import { TakeDeletedError, type TakeStore } from './take-store';

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createPlaceholderPitchService } from '../audio/placeholder-pitch-service';
+import { createPlaceholderPitchService } from '../audio/stream/placeholder-pitch-service';
 import { InputLevelMeter } from './InputLevelMeter';
 
 describe('the input level meter (issue 23 row 15)', () => {

@@ -1,5 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { LEVEL_FLOOR_DB, type PitchReading, type PitchService } from '../audio/pitch-service-types';
+import {
+  LEVEL_FLOOR_DB,
+  type PitchReading,
+  type PitchService,
+} from '../audio/stream/pitch-service-types';
 import { SILENCE_BELOW_DB } from './tuner-display';
 
 /** The level the page shows with no input (the accumulator's floor for digital silence). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { PitchService } from '../audio/pitch-service-types';
+import type { PitchService } from '../audio/stream/pitch-service-types';
 import { getInstrument, hzToMidi, noteName, type InstrumentId, type Spelling } from '../music';
 import { createTailGate } from './tail-gate';
 import { isIsolatedReading, traceRange } from './trace-range';

@@ -7,7 +7,7 @@
  * semitone from A (a B♭ tuning note, say) is refused with the reason, never applied.
  */
 import { MAX_A4_HZ, MIN_A4_HZ, DEFAULT_A4_HZ } from '../music';
-import type { PitchReading } from '../audio/pitch-service-types';
+import type { PitchReading } from '../audio/stream/pitch-service-types';
 
 /** How long the note must be held, ms ("takes the steady note held ~1 s"). */
 export const LISTEN_HOLD_MS = 1000;

@@ -1,11 +1,11 @@
-import type { PitchReading, ResponseMode } from '../audio/pitch-service-types';
+import type { PitchReading, ResponseMode } from '../audio/stream/pitch-service-types';
 import { createPitchSmoother } from '../music';
 import type { Damping } from '../settings';
 
 /**
  * From the pitch stream to the Hz the tuner shows: a running median of 3 with a hold
- * (src/music/smoothing), fed only with readings of the note the stream says is sounding. The onset
- * gate is the stream's (`src/audio/note-tracker.ts`): a pitch shows once the stream has confirmed
+ * (src/music/assessment/smoothing), fed only with readings of the note the stream says is sounding. The onset
+ * gate is the stream's (`src/audio/stream/note-tracker.ts`): a pitch shows once the stream has confirmed
  * it as a note, and a reading of another pitch shows only once that pitch is confirmed, so a lone
  * pitched frame in noise or a flash of a neighbouring note in a slur never reaches the display.
  * Pure and allocation-free, shared by the page and `npm run bench:latency` (its "shown" column) so

@@ -1,4 +1,4 @@
-import type { PitchReading } from '../audio/pitch-service-types';
+import type { PitchReading } from '../audio/stream/pitch-service-types';
 
 /*
  * A noise gate that follows the room (issue 23 row 5). After a note stops, the room keeps ringing

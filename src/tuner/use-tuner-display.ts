@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PitchReading, PitchService } from '../audio/pitch-service-types';
+import type { PitchReading, PitchService } from '../audio/stream/pitch-service-types';
 import { tuningVerdict } from '../music';
 import type { CentsPrecision, Damping } from '../settings';
 import {

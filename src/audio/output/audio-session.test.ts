@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DRONE_HARMONICS } from '../drone-canceller';
+import { DRONE_HARMONICS } from '../worklet/drone-canceller';
 import { FakeOutputContext, manualTimers } from '../testing/fake-output-audio';
 import { createAudioSession, type ScheduledClick } from './audio-session';
 import type { Click, ClickSource } from './click-source';

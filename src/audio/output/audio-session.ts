@@ -11,7 +11,7 @@
  */
 import { createEmitter, createObservable, type EventSource } from '../../lib/observable';
 import type { ReadonlyObservable } from '../../lib/observable';
-import { audioTimeToPerformanceMs } from '../audio-clock';
+import { audioTimeToPerformanceMs } from '../stream/audio-clock';
 import type { Click, ClickSource } from './click-source';
 import { createClickPuller, LOOK_AHEAD_S, SCHEDULER_INTERVAL_MS } from './click-scheduler';
 import {

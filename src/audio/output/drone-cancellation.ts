@@ -3,7 +3,7 @@
  * actually make sound: held voices, and voices fading out (a release, or the old pitch of a
  * glide) until their sound can no longer be in an analysis window. Pure, so it is unit-tested.
  */
-import { MAX_DRONE_VOICES } from '../drone-canceller';
+import { MAX_DRONE_VOICES } from '../worklet/drone-canceller';
 
 /**
  * After a voice stops sounding at the speaker, its sound still reaches the analysis for the

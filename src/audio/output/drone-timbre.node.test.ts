@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Accumulator } from './accumulator';
-import { analysisWindow } from './analysis-window';
-import { PitchEngine } from './engine/pitch-engine';
-import { CANCEL_TAIL_MARGIN_MS } from './output/drone-cancellation';
-import { DRONE_RELEASE_S, DRONE_SMOOTHING_S, TIMBRE_HARMONICS } from './output/drone-voices';
-import { mixDrone, type DroneMixOptions } from './testing/drone-mix';
-import { decodeWav } from './testing/wav';
+import { Accumulator } from '../worklet/accumulator';
+import { analysisWindow } from '../worklet/analysis-window';
+import { PitchEngine } from '../worklet/engine/pitch-engine';
+import { CANCEL_TAIL_MARGIN_MS } from './drone-cancellation';
+import { DRONE_RELEASE_S, DRONE_SMOOTHING_S, TIMBRE_HARMONICS } from './drone-voices';
+import { mixDrone, type DroneMixOptions } from '../testing/drone-mix';
+import { decodeWav } from '../testing/wav';
 
 /**
  * What the audio session plays is what the canceller removes (issue 20, issue 23 row 8): the
@@ -15,7 +15,7 @@ import { decodeWav } from './testing/wav';
  * compiled engine (`npm run build:engine` first), on corpus recordings (../shared/audio). Levels
  * as in `drone-canceller.node.test.ts` (−12 dB typical, 0 dB worse).
  */
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..', '..', '..');
 const wasm = readFileSync(join(root, 'engine', 'build', 'pitch-engine.wasm'));
 const audioDir = process.env.EMBOUCHURE_AUDIO_DIR ?? join(root, '..', 'shared', 'audio');
 const hzOf = (midi: number): number => 440 * 2 ** ((midi - 69) / 12);

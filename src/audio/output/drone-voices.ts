@@ -8,7 +8,7 @@
  * per voice, so everything this plays can be subtracted from the microphone (a triangle or
  * sawtooth's endless harmonics could not).
  */
-import { DRONE_HARMONICS, MAX_DRONE_VOICES } from '../drone-canceller';
+import { DRONE_HARMONICS, MAX_DRONE_VOICES } from '../worklet/drone-canceller';
 
 export const DRONE_HZ_RANGE = { min: 20, max: 5000 } as const;
 export const MAX_TONE_VOICES = MAX_DRONE_VOICES;

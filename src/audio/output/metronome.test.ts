@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { audioTimeToPerformanceMs } from './audio-clock';
+import { audioTimeToPerformanceMs } from '../stream/audio-clock';
 import { createMetronome, steadyBeats, validateTempoBpm } from './metronome';
-import { createAudioSession } from './output/audio-session';
-import { FakeOutputContext, manualTimers } from './testing/fake-output-audio';
+import { createAudioSession } from './audio-session';
+import { FakeOutputContext, manualTimers } from '../testing/fake-output-audio';
 
 describe('metronome', () => {
   it('refuses tempos outside 40–208 bpm, naming the range', () => {

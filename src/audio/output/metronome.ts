@@ -2,8 +2,8 @@
  * Metronome: a steady beat with the bar's first beat accented, as a ClickSource sounded by the
  * audio session on its one clock (`output/audio-session.ts`, look-ahead scheduling there).
  */
-import type { Click, ClickSource } from './output/click-source';
-import { getAudioSession, type AudioSession, type ClickTrack } from './output/audio-session';
+import type { Click, ClickSource } from './click-source';
+import { getAudioSession, type AudioSession, type ClickTrack } from './audio-session';
 
 export const TEMPO_BPM_RANGE = { min: 40, max: 208 } as const;
 

@@ -9,10 +9,10 @@
  * the same graph instead (`pcm-recorder.ts`); the app's targets (Chromium, Firefox, Safari 14.5+,
  * Android WebView, iOS 15+ WKWebView) all take the MediaRecorder path.
  */
-import { streamTimeMs, trackInputLatencyS } from './audio-clock';
+import { streamTimeMs, trackInputLatencyS } from '../stream/audio-clock';
 import { startPcmRecorder } from './pcm-recorder';
 import { startWithStandby } from './recorder-standby';
-import type { PitchService } from './pitch-service-types';
+import type { PitchService } from '../stream/pitch-service-types';
 
 /**
  * The running microphone graph of the pitch service, for a recorder that must hear exactly what

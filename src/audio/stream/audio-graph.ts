@@ -12,7 +12,7 @@ import {
   type AccumulatorProcessorOptions,
   type FromWorkletMessage,
   type ReadyMessage,
-} from './messages';
+} from '../worklet/messages';
 import { serviceError } from './errors';
 
 /** Product specification §9: analyser FFT size 2048, feeding a gain of 0 (silent). */

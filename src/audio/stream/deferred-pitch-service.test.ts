@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createEmitter, createObservable } from '../lib/observable';
+import { createEmitter, createObservable } from '../../lib/observable';
 import { createDeferredPitchService } from './deferred-pitch-service';
 import { ERROR_MESSAGES } from './errors';
 import type {
@@ -8,7 +8,7 @@ import type {
   PitchReading,
   PitchServiceStatus,
 } from './pitch-service-types';
-import type { MicrophoneTap, TappablePitchService } from './recorder';
+import type { MicrophoneTap, TappablePitchService } from '../recording/recorder';
 import { DEFAULT_MODE, idleReading } from './stream-defaults';
 
 /** A stand-in for the real service that records the calls it gets, in order. */

@@ -1,4 +1,4 @@
-import { createEmitter, createObservable } from '../lib/observable';
+import { createEmitter, createObservable } from '../../lib/observable';
 import { serviceError } from './errors';
 import type {
   AnalysisMode,
@@ -6,7 +6,7 @@ import type {
   PitchReading,
   PitchServiceStatus,
 } from './pitch-service-types';
-import type { MicrophoneTap, TappablePitchService } from './recorder';
+import type { MicrophoneTap, TappablePitchService } from '../recording/recorder';
 import { DEFAULT_MODE, idleReading } from './stream-defaults';
 
 /**

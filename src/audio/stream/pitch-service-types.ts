@@ -1,4 +1,4 @@
-import type { EventSource, ReadonlyObservable } from '../lib/observable';
+import type { EventSource, ReadonlyObservable } from '../../lib/observable';
 import type { NoteEvent } from './note-tracker';
 
 /** Why the pitch service is not listening; each kind has its own message and way out in the UI. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG_DRONE, MSG_PITCH, MSG_READY, MSG_TEARDOWN } from './messages';
+import { MSG_DRONE, MSG_PITCH, MSG_READY, MSG_TEARDOWN } from '../worklet/messages';
 import { MICROPHONE_CONSTRAINTS } from './pitch-service';
 import type { NoteEvent } from './pitch-service-types';
 import {
@@ -8,7 +8,7 @@ import {
   FakeTrack,
   FakeWorkletNode,
   flush,
-} from './testing/fake-web-audio';
+} from '../testing/fake-web-audio';
 
 /**
  * The pitch service's state machine against fake Web Audio / media objects: what a user would

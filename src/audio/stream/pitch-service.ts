@@ -1,5 +1,5 @@
 // Over 300 lines: one state machine over injected platform objects (graph: audio-graph.ts; decoding: pitch-stream.ts).
-import { createEmitter, createObservable } from '../lib/observable';
+import { createEmitter, createObservable } from '../../lib/observable';
 import { compileEngine } from './engine-loader';
 import { mapMediaError, serviceError, trackEndedError } from './errors';
 import {
@@ -7,12 +7,12 @@ import {
   MSG_PITCH,
   type AccumulatorProcessorOptions,
   type FromWorkletMessage,
-} from './messages';
-import { MAX_DRONE_VOICES } from './drone-canceller';
+} from '../worklet/messages';
+import { MAX_DRONE_VOICES } from '../worklet/drone-canceller';
 import { trackInputLatencyS } from './audio-clock';
-import { getAudioSession } from './output/audio-session';
+import { getAudioSession } from '../output/audio-session';
 import { buildAudioGraph, teardownAudioGraph, waitForReady } from './audio-graph';
-import type { MicrophoneTap } from './recorder';
+import type { MicrophoneTap } from '../recording/recorder';
 import type { NoteEvent } from './note-tracker';
 import type {
   AnalysisMode,
@@ -288,7 +288,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
           generation++;
           goIdle(s);
           void release(s);
-          // Unplugged or permission revoked: different words (src/audio/errors.ts).
+          // Unplugged or permission revoked: different words (src/audio/stream/errors.ts).
           const ended = generation;
           void trackEndedError().then((error) => {
             if (ended === generation) fail(error);

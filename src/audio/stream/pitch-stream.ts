@@ -4,9 +4,9 @@
  * `pitch-service.ts` owns the platform objects and the state machine around it. No Web Audio
  * objects are created here: the context is only read for its clocks.
  */
-import { PEDAL_FLOOR_HZ } from './analysis-window';
+import { PEDAL_FLOOR_HZ } from '../worklet/analysis-window';
 import { createAudioClock, type ClockContext } from './audio-clock';
-import type { PitchMessage, ReadyMessage } from './messages';
+import type { PitchMessage, ReadyMessage } from '../worklet/messages';
 import { createNoteTracker, trackerOptionsFor, type NoteEvent } from './note-tracker';
 import type { AnalysisMode, LevelDip, PitchReading } from './pitch-service-types';
 import { NO_DIPS } from './stream-defaults';

@@ -1,4 +1,4 @@
-import { createEmitter, createObservable } from '../lib/observable';
+import { createEmitter, createObservable } from '../../lib/observable';
 import { DEFAULT_MODE, idleReading } from './pitch-stream';
 import type {
   AnalysisMode,

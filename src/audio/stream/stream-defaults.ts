@@ -3,7 +3,7 @@
  * analysed. Apart from pitch-stream.ts so the deferred service (`deferred-pitch-service.ts`) can
  * show them in the initial chunk without loading the decoder.
  */
-import { ENGINE_DEFAULTS } from './engine/pitch-engine';
+import { ENGINE_DEFAULTS } from '../worklet/engine/pitch-engine';
 import {
   LEVEL_FLOOR_DB,
   type AnalysisMode,

@@ -1,6 +1,6 @@
-import engineUrl from '../../engine/build/pitch-engine.wasm?url';
-import workletUrl from './accumulator.worklet.ts?worker&url';
-import { getAudioSession } from './output/audio-session';
+import engineUrl from '../../../engine/build/pitch-engine.wasm?url';
+import workletUrl from '../worklet/accumulator.worklet.ts?worker&url';
+import { getAudioSession } from '../output/audio-session';
 import { createPitchService, type WebPitchService } from './pitch-service';
 
 declare global {

@@ -4,8 +4,8 @@
  * They implement only what the service calls; the casts say so once, here.
  */
 import { vi } from 'vitest';
-import { MSG_PITCH, MSG_READY, MSG_TEARDOWN, MSG_TORN_DOWN } from '../messages';
-import { createPitchService, type PitchServiceDeps } from '../pitch-service';
+import { MSG_PITCH, MSG_READY, MSG_TEARDOWN, MSG_TORN_DOWN } from '../worklet/messages';
+import { createPitchService, type PitchServiceDeps } from '../stream/pitch-service';
 
 export class FakeTrack {
   stopped = false;

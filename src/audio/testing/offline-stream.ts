@@ -4,10 +4,10 @@
  * audio clock in ms from the file's first sample. For the Node tests and the benchmarks, so they
  * measure what the app's consumers get.
  */
-import type { FromWorkletMessage } from '../messages';
-import type { NoteEvent } from '../note-tracker';
-import type { PitchReading } from '../pitch-service-types';
-import { createStreamDecoder, DEFAULT_CEILING_HZ } from '../pitch-stream';
+import type { FromWorkletMessage } from '../worklet/messages';
+import type { NoteEvent } from '../stream/note-tracker';
+import type { PitchReading } from '../stream/pitch-service-types';
+import { createStreamDecoder, DEFAULT_CEILING_HZ } from '../stream/pitch-stream';
 
 export interface OfflineStream {
   readings: PitchReading[];

@@ -3,8 +3,8 @@
  * like the pitch service's, with note events from the same note tracker, in the order the service
  * emits them (a reading's events first, then the reading).
  */
-import { createNoteTracker, trackerOptionsFor, type NoteEvent } from '../note-tracker';
-import type { PitchReading, ResponseMode } from '../pitch-service-types';
+import { createNoteTracker, trackerOptionsFor, type NoteEvent } from '../stream/note-tracker';
+import type { PitchReading, ResponseMode } from '../stream/pitch-service-types';
 
 const LOCATE_STEP_MS = 256 / 48;
 

@@ -5,7 +5,7 @@
  * processor fed 128-sample quanta exactly as the audio thread would. Shared by the unit tests,
  * `npm run bench:latency` and `npm run soak`.
  */
-import type { FromWorkletMessage, ToWorkletMessage } from '../messages';
+import type { FromWorkletMessage, ToWorkletMessage } from '../worklet/messages';
 
 export interface FakePort {
   onmessage: ((event: { data: ToWorkletMessage }) => void) | null;
@@ -55,7 +55,7 @@ export async function loadProcessorClass(name: string): Promise<ProcessorClass> 
   if (!registered.has(name)) {
     // A computed specifier keeps the worklet (typed for AudioWorkletGlobalScope) out of this
     // program's type check; the module runner resolves it relative to this file at run time.
-    const specifier = '../accumulator.worklet.ts';
+    const specifier = '../worklet/accumulator.worklet.ts';
     await import(/* @vite-ignore */ specifier);
   }
   const ctor = registered.get(name);

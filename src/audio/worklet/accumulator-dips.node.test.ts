@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCUMULATOR_PROCESSOR_NAME } from './messages';
-import type { LevelDip, PitchReading } from './pitch-service-types';
-import { loadProcessorClass, startProcessor } from './testing/worklet-harness';
-import { offlineStream } from './testing/offline-stream';
+import type { LevelDip, PitchReading } from '../stream/pitch-service-types';
+import { loadProcessorClass, startProcessor } from '../testing/worklet-harness';
+import { offlineStream } from '../testing/offline-stream';
 
 /**
  * Level dips on synthetic trumpet-like tones through the real worklet and compiled engine
@@ -12,7 +12,7 @@ import { offlineStream } from './testing/offline-stream';
  * a few dB) anywhere relative to the 4096-sample block is found, once, at the re-attack; a slur
  * (a glide with the air going) is not.
  */
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..', '..', '..');
 const RATE = 44100;
 /** What the scoring calls a tongue stroke (`REATTACK_DIP_DB`, src/music; audio may not import it). */
 const REATTACK_DIP_DB = 5;

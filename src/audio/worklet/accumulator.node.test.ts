@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCUMULATOR_PROCESSOR_NAME, MSG_TEARDOWN, type PitchMessage } from './messages';
-import { loadProcessorClass, startProcessor } from './testing/worklet-harness';
-import { decodeWav } from './testing/wav';
-import { offlineStream } from './testing/offline-stream';
+import { loadProcessorClass, startProcessor } from '../testing/worklet-harness';
+import { decodeWav } from '../testing/wav';
+import { offlineStream } from '../testing/offline-stream';
 
 /**
  * The real worklet and the real compiled engine (`npm run build:engine` first), driven quantum by
  * quantum in Node through the AudioWorklet shim.
  */
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..', '..', '..');
 const wasmPath = join(root, 'engine', 'build', 'pitch-engine.wasm');
 const audioDir = process.env.EMBOUCHURE_AUDIO_DIR ?? join(root, '..', 'shared', 'audio');
 

@@ -23,7 +23,7 @@ import { CHUNK_SAMPLES } from './engine/pitch-engine.ts';
 import { LevelDipFinder, type DipList } from './accumulator-dips.ts';
 import { DroneCanceller } from './drone-canceller.ts';
 import { OnsetLocator } from './onset-locator.ts';
-import { LEVEL_FLOOR_DB } from './pitch-service-types.ts';
+import { LEVEL_FLOOR_DB } from '../stream/pitch-service-types.ts';
 
 /** What the accumulator needs of the pitch engine (`PitchEngine` satisfies it structurally). */
 export interface AnalysisEngine {

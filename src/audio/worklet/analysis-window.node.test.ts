@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { harmonicTone } from '../../engine/testing/signals';
+import { harmonicTone } from '../../../engine/testing/signals';
 import { PEDAL_FLOOR_HZ, analysisWindow } from './analysis-window';
 import { ENGINE_DEFAULTS } from './engine/pitch-engine';
 import {
@@ -10,14 +10,14 @@ import {
   type PitchMessage,
   type ReadyMessage,
 } from './messages';
-import { loadProcessorClass, startProcessor } from './testing/worklet-harness';
+import { loadProcessorClass, startProcessor } from '../testing/worklet-harness';
 
 /**
  * Every supported rate in both modes, with and without the pedal floor: the real worklet and the
  * real compiled engine (`npm run build:engine` first) read a synthetic trumpet-like tone. Before
  * `analysisWindow`, fast mode at 88.2/96 kHz (and anything at 192 kHz) failed to start.
  */
-const wasmPath = join(import.meta.dirname, '..', '..', 'engine', 'build', 'pitch-engine.wasm');
+const wasmPath = join(import.meta.dirname, '..', '..', '..', 'engine', 'build', 'pitch-engine.wasm');
 let engine: WebAssembly.Module;
 let processorClass: Awaited<ReturnType<typeof loadProcessorClass>>;
 

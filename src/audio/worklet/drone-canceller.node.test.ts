@@ -5,9 +5,9 @@ import { Accumulator } from './accumulator';
 import { analysisWindow } from './analysis-window';
 import { PitchEngine } from './engine/pitch-engine';
 import { ACCUMULATOR_PROCESSOR_NAME, MSG_DRONE, type PitchMessage } from './messages';
-import { mixDrone } from './testing/drone-mix';
-import { decodeWav } from './testing/wav';
-import { loadProcessorClass, startProcessor } from './testing/worklet-harness';
+import { mixDrone } from '../testing/drone-mix';
+import { decodeWav } from '../testing/wav';
+import { loadProcessorClass, startProcessor } from '../testing/worklet-harness';
 
 /**
  * The player's note with the app's drone mixed in, as a phone's microphone hears its own speaker:
@@ -23,7 +23,7 @@ import { loadProcessorClass, startProcessor } from './testing/worklet-harness';
  * ~85–95 dB SPL at 1 m. Typical: −12 dB. Worse: 0 dB (drone as loud as the trumpet: volume up,
  * player soft or far away). Worst tested: +6 dB.
  */
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..', '..', '..');
 const wasm = readFileSync(join(root, 'engine', 'build', 'pitch-engine.wasm'));
 const audioDir = process.env.EMBOUCHURE_AUDIO_DIR ?? join(root, '..', 'shared', 'audio');
 
@@ -170,7 +170,7 @@ describe('the player read through the app’s own drone (compiled engine, corpus
 });
 
 /**
- * The figures: `DRONE_TABLE=1 npx vitest run src/audio/drone-canceller.node.test.ts` prints, per
+ * The figures: `DRONE_TABLE=1 npx vitest run src/audio/worklet/drone-canceller.node.test.ts` prints, per
  * case, level and mode, the readings on the player's note with and without subtraction.
  */
 it.runIf(process.env.DRONE_TABLE)(

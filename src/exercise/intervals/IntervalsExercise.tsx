@@ -1,12 +1,12 @@
 import { IonCheckbox } from '@ionic/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSessionDriver } from './use-session-driver';
-import { usePitchService } from '../shared-ui/pitch-service-context';
-import { useObservable } from '../lib/use-observable';
-import { getAudioSession, type DroneHandle } from '../audio/output/audio-session';
-import type { HistoryStore } from '../history/history-db';
-import { noteName, formatCents, spelledNoteName } from '../music';
-import { useSettings } from '../settings';
+import { useSessionDriver } from '../use-session-driver';
+import { usePitchService } from '../../shared-ui/pitch-service-context';
+import { useObservable } from '../../lib/use-observable';
+import { getAudioSession, type DroneHandle } from '../../audio/output/audio-session';
+import type { HistoryStore } from '../../history/history-db';
+import { noteName, formatCents, spelledNoteName } from '../../music';
+import { useSettings } from '../../settings';
 import {
   INTERVAL_DIRECTIONS,
   makeQuestions,
@@ -15,16 +15,16 @@ import {
   type IntervalDirections,
 } from './interval-questions';
 import { createIntervalSession, REFERENCE_MS } from './interval-session';
-import { SaveStatus } from './SaveStatus';
+import { SaveStatus } from '../SaveStatus';
 
 const DIRECTION_LABELS: Record<IntervalDirections, string> = {
   up: 'Above the reference',
   down: 'Below the reference',
   both: 'Above and below',
 };
-import { StaffView } from './StaffView';
-import { useSaveAttempt } from './use-save-attempt';
-import { BackButton } from './BackButton';
+import { StaffView } from '../staff/StaffView';
+import { useSaveAttempt } from '../use-save-attempt';
+import { BackButton } from '../BackButton';
 
 /** Intervals / ear: the app plays a reference, the player answers with an interval above it. */
 export function IntervalsExercise(props: {

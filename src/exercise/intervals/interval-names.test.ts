@@ -6,7 +6,7 @@ import {
   spelledNoteName,
   spelledToMidi,
   type SpelledNote,
-} from '../music';
+} from '../../music';
 import { hiddenQuestionText, makeQuestion, questionText, withArticle } from './interval-questions';
 
 /** Letters from `a` to `b` (negative downwards), counting octaves. */

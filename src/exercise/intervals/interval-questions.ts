@@ -10,7 +10,7 @@ import {
   INTERVALS,
   intervalFrom,
   type IntervalSpec,
-} from '../music';
+} from '../../music';
 
 export type IntervalDirection = 'up' | 'down';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { writtenMidiToHz, spelledNoteName, INTERVALS } from '../music';
-import { liveReading } from '../audio/testing/stream';
+import { writtenMidiToHz, spelledNoteName, INTERVALS } from '../../music';
+import { liveReading } from '../../audio/testing/stream';
 import {
   hiddenQuestionText,
   makeQuestion,

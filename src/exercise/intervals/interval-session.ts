@@ -2,8 +2,8 @@
  * The intervals exercise as a state machine: the app plays a reference, the player answers by
  * holding a note, and the one assessor judges the answer (pitch from its aim, steadiness).
  */
-import type { NoteEvent, PitchReading } from '../audio/pitch-service-types';
-import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import type { NoteEvent, PitchReading } from '../../audio/stream/pitch-service-types';
+import { createObservable, type ReadonlyObservable } from '../../lib/observable';
 import {
   median,
   overallScore,
@@ -14,7 +14,7 @@ import {
   type NoteAssessment,
   type PerformanceEvent,
   type PerformanceReading,
-} from '../music';
+} from '../../music';
 import type { IntervalQuestion } from './interval-questions';
 
 export interface IntervalAnswer {

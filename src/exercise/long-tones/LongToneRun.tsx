@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { usePitchService } from '../shared-ui/pitch-service-context';
-import { useObservable } from '../lib/use-observable';
-import { getAudioSession, type DroneHandle } from '../audio/output/audio-session';
-import type { HistoryStore } from '../history/history-db';
+import { usePitchService } from '../../shared-ui/pitch-service-context';
+import { useObservable } from '../../lib/use-observable';
+import { getAudioSession, type DroneHandle } from '../../audio/output/audio-session';
+import type { HistoryStore } from '../../history/history-db';
 import {
   fingeringFor,
   noteName,
@@ -12,17 +12,17 @@ import {
   valveComboLabel,
   type Passage,
   type ScaleNote,
-} from '../music';
-import { getSettingsStore, useSettings } from '../settings';
-import { LivePitch } from './LivePitch';
+} from '../../music';
+import { getSettingsStore, useSettings } from '../../settings';
+import { LivePitch } from '../LivePitch';
 import type { LongToneSession, LongToneState } from './long-tone-session';
 import { notesFor, type LongToneSetup } from './LongToneSetup';
-import { LongToneResults } from './Results';
-import { SaveStatus } from './SaveStatus';
-import { PassageStaff } from './PassageStaff';
-import { useSaveAttempt, type AttemptContent } from './use-save-attempt';
-import { useSessionDriver } from './use-session-driver';
-import { ValveDiagram } from './ValveDiagram';
+import { LongToneResults } from '../Results';
+import { SaveStatus } from '../SaveStatus';
+import { PassageStaff } from '../staff/PassageStaff';
+import { useSaveAttempt, type AttemptContent } from '../use-save-attempt';
+import { useSessionDriver } from '../use-session-driver';
+import { ValveDiagram } from '../ValveDiagram';
 
 const round1 = (value: number | null): number | null =>
   value === null ? null : Math.round(value * 10) / 10;

@@ -8,11 +8,11 @@ import {
   noteName,
   type ScaleNote,
   type Spelling,
-} from '../music';
-import { getSettingsStore, useSettings } from '../settings';
+} from '../../music';
+import { getSettingsStore, useSettings } from '../../settings';
 import { HOLD_SECONDS_RANGE } from './long-tone-session';
-import { BandSetting, IN_TUNE_BAND_RANGE } from './SetupControls';
-import { BackButton } from './BackButton';
+import { BandSetting, IN_TUNE_BAND_RANGE } from '../SetupControls';
+import { BackButton } from '../BackButton';
 
 /** Long tones default to ±10 ¢: a held note has time to be centred, and the ear hears it. */
 export const LONG_TONES_DEFAULT_BAND_CENTS = 10;

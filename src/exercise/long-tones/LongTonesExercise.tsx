@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useRoutedStep } from '../shared-ui/routed-step';
-import type { HistoryStore } from '../history/history-db';
-import { hornLookup, intonationMap, pastCentsOnPrimary } from '../history/intonation-map';
-import { useSettings } from '../settings';
+import { useRoutedStep } from '../../shared-ui/routed-step';
+import type { HistoryStore } from '../../history/history-db';
+import { hornLookup, intonationMap, pastCentsOnPrimary } from '../../history/intonation-map';
+import { useSettings } from '../../settings';
 import { createLongToneSession, type LongToneSession } from './long-tone-session';
 import { LongToneRun } from './LongToneRun';
 import {

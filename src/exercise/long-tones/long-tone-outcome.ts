@@ -25,8 +25,8 @@ import {
   type Performance,
   type HornLookup,
   type Spelling,
-} from '../music';
-import { noteContext } from './note-context';
+} from '../../music';
+import { noteContext } from '../note-context';
 
 export interface NoteOutcome {
   /** The assessor's verdict on the hold: played / wrong / missed, flags (cracks, wobble) and why. */

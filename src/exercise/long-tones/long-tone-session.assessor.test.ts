@@ -3,8 +3,8 @@
  * no cliff at the band's edge, a centred wobble costs steadiness, a crack is named with when.
  */
 import { describe, expect, it } from 'vitest';
-import { chartNote, midiOf, writtenMidiToHz } from '../music';
-import { createTestStream } from '../audio/testing/stream';
+import { chartNote, midiOf, writtenMidiToHz } from '../../music';
+import { createTestStream } from '../../audio/testing/stream';
 import { createLongToneSession } from './long-tone-session';
 
 const A4 = writtenMidiToHz(midiOf('A4'), 'bb-trumpet');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { midiOf, chartNote, untimedOverall, writtenMidiToHz } from '../music';
-import { createTestStream, liveReading } from '../audio/testing/stream';
+import { midiOf, chartNote, untimedOverall, writtenMidiToHz } from '../../music';
+import { createTestStream, liveReading } from '../../audio/testing/stream';
 import { createLongToneSession } from './long-tone-session';
 
 const notes = [chartNote(midiOf('A4')), chartNote(midiOf('E5'))];

@@ -1,5 +1,5 @@
-import type { NoteEvent, PitchReading } from '../audio/pitch-service-types';
-import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import type { NoteEvent, PitchReading } from '../../audio/stream/pitch-service-types';
+import { createObservable, type ReadonlyObservable } from '../../lib/observable';
 import {
   type HornLookup,
   centsBetween,
@@ -12,7 +12,7 @@ import {
   type InstrumentId,
   type PerformanceEvent,
   type PerformanceReading,
-} from '../music';
+} from '../../music';
 import { holdOutcome, sessionAdvice, type NoteOutcome } from './long-tone-outcome';
 
 export type { NoteOutcome } from './long-tone-outcome';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { EXERCISE_LABELS, type ExerciseKind } from '../history/records';
+import { EXERCISE_LABELS, type ExerciseKind } from '../../history/records';
 import { WARM_DOWN_MINUTES } from './routine';
 
 const clock = (ms: number): string => {

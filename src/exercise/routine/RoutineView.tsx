@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { EXERCISE_KINDS, EXERCISE_LABELS, type ExerciseKind } from '../history/records';
+import { EXERCISE_KINDS, EXERCISE_LABELS, type ExerciseKind } from '../../history/records';
 import {
   PLANNED_MINUTES,
   WARM_DOWN_MINUTES,

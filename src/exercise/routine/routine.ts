@@ -1,4 +1,4 @@
-import { EXERCISE_KINDS, type ExerciseKind } from '../history/records';
+import { EXERCISE_KINDS, type ExerciseKind } from '../../history/records';
 
 /** Today's routine: which exercises, in which order. Persisted in localStorage. */
 export const ROUTINE_STORAGE_KEY = 'embouchure.routine.v1';

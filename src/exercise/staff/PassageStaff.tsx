@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PitchReading } from '../audio/pitch-service-types';
-import type { ReadonlyObservable } from '../lib/observable';
-import { type Passage } from '../music';
+import type { PitchReading } from '../../audio/stream/pitch-service-types';
+import type { ReadonlyObservable } from '../../lib/observable';
+import { type Passage } from '../../music';
 import { draw, lineHeightFor } from './passage-draw';
 import { loadVexFlow } from './vexflow-loader';
 

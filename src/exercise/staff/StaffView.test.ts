@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildScale } from '../music';
+import { buildScale } from '../../music';
 import { vexflowKey } from './StaffView';
 
 describe('VexFlow keys for written notes', () => {

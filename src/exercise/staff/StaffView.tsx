@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { type SpelledNote } from '../music';
+import { type SpelledNote } from '../../music';
 import { loadVexFlow, vexflowKey } from './vexflow-loader';
 
 export { vexflowKey } from './vexflow-loader';

@@ -3,7 +3,7 @@
  * lines, note values, rests, beams, triplets, slurs (across line breaks) and breath marks. No
  * React: `PassageStaff` calls it once per passage and width.
  */
-import { bars, keySignatureName, timedNotes, type Passage, type PassageEvent } from '../music';
+import { bars, keySignatureName, timedNotes, type Passage, type PassageEvent } from '../../music';
 import { layoutLines } from './staff-layout';
 import { vexflowKey, type VexFlowModule } from './vexflow-loader';
 

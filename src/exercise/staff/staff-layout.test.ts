@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildScale, phrase, type Passage } from '../music';
+import { buildScale, phrase, type Passage } from '../../music';
 import { keyAccidentalCount, layoutLines } from './staff-layout';
 
 const scale = (key: string): Passage => {

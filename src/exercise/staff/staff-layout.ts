@@ -2,7 +2,7 @@
  * Where the bars of a passage go on a phone screen: how many bars per line, and how wide each bar
  * is. Pure (no VexFlow, no DOM), so the line breaks are unit-tested.
  */
-import { bars, type Passage } from '../music';
+import { bars, type Passage } from '../../music';
 
 /** Room a note or rest needs, px (a notehead, its accidental and some air). */
 const EVENT_PX: Readonly<Record<string, number>> = { short: 24, normal: 30, long: 38 };

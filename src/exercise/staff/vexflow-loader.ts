@@ -1,4 +1,4 @@
-import type { SpelledNote } from '../music';
+import type { SpelledNote } from '../../music';
 import bravuraUrl from './fonts/Bravura.woff2?url';
 
 /** VexFlow key ('f#/4') and accidental code ('#', 'b', 'n' …) for a spelled written note. */

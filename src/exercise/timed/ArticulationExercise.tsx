@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { useRoutedStep } from '../shared-ui/routed-step';
-import type { HistoryStore } from '../history/history-db';
+import { useRoutedStep } from '../../shared-ui/routed-step';
+import type { HistoryStore } from '../../history/history-db';
 import {
   MAJOR_KEYS,
   REGULAR_RANGE_WRITTEN_MIDI,
@@ -11,9 +11,9 @@ import {
   TONGUING_SYLLABLES,
   type Passage,
   type Tonguing,
-} from '../music';
-import { useSettings } from '../settings';
-import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from './SetupControls';
+} from '../../music';
+import { useSettings } from '../../settings';
+import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from '../SetupControls';
 import { TempoInput, validTempo } from './TempoInput';
 import { TimedExercise } from './TimedExercise';
 

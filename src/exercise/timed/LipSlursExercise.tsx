@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useRoutedStep } from '../shared-ui/routed-step';
+import { useRoutedStep } from '../../shared-ui/routed-step';
 import { IonCheckbox } from '@ionic/react';
 import { TempoInput, validTempo } from './TempoInput';
-import type { HistoryStore } from '../history/history-db';
+import type { HistoryStore } from '../../history/history-db';
 import {
   valveComboLabel,
   type ValveCombo,
@@ -12,9 +12,9 @@ import {
   type Passage,
   type SlurDirection,
   type Subdivision,
-} from '../music';
+} from '../../music';
 import { TimedExercise } from './TimedExercise';
-import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from './SetupControls';
+import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from '../SetupControls';
 
 /** Lip slurs default to ±20 ¢: partials bend, and the ear forgives a moving note more. */
 export const LIP_SLURS_DEFAULT_BAND_CENTS = 20;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useRoutedStep } from '../shared-ui/routed-step';
-import type { HistoryStore } from '../history/history-db';
+import { useRoutedStep } from '../../shared-ui/routed-step';
+import type { HistoryStore } from '../../history/history-db';
 import { TempoInput, validTempo } from './TempoInput';
 import {
   REGULAR_RANGE_WRITTEN_MIDI,
@@ -20,12 +20,12 @@ import {
   type InstrumentId,
   type ScaleKind,
   type ScaleNote,
-} from '../music';
-import { useSettings } from '../settings';
+} from '../../music';
+import { useSettings } from '../../settings';
 import { TimedExercise } from './TimedExercise';
 import { ArticulationExercise } from './ArticulationExercise';
-import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from './SetupControls';
-import { parseKeyName, phrase, type Passage, type Subdivision } from '../music';
+import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from '../SetupControls';
+import { parseKeyName, phrase, type Passage, type Subdivision } from '../../music';
 
 /** Scales default to ±15 ¢: moving notes are judged on their centre, which a teacher hears so. */
 export const SCALES_DEFAULT_BAND_CENTS = 15;

@@ -1,4 +1,4 @@
-import { TEMPO_BPM_RANGE } from '../audio/metronome';
+import { TEMPO_BPM_RANGE } from '../../audio/output/metronome';
 
 /** Null when `bpm` is a tempo the metronome plays, else the message that names the range. */
 export function validTempo(bpm: number): string | null {

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSessionDriver } from './use-session-driver';
-import { usePitchService } from '../shared-ui/pitch-service-context';
-import { useObservable } from '../lib/use-observable';
-import { createMetronome, TEMPO_BPM_RANGE, type Metronome } from '../audio/metronome';
-import { getAudioSession, type DroneHandle } from '../audio/output/audio-session';
-import type { HistoryStore } from '../history/history-db';
-import type { AttemptRecord, ExerciseKind } from '../history/records';
+import { useSessionDriver } from '../use-session-driver';
+import { usePitchService } from '../../shared-ui/pitch-service-context';
+import { useObservable } from '../../lib/use-observable';
+import { createMetronome, TEMPO_BPM_RANGE, type Metronome } from '../../audio/output/metronome';
+import { getAudioSession, type DroneHandle } from '../../audio/output/audio-session';
+import type { HistoryStore } from '../../history/history-db';
+import type { AttemptRecord, ExerciseKind } from '../../history/records';
 import {
   fingeringFor,
   spelledName,
@@ -14,16 +14,16 @@ import {
   type InstrumentId,
   type Passage,
   type Tonguing,
-} from '../music';
-import { useSettings } from '../settings';
-import { LivePitch } from './LivePitch';
-import { PassageStaff } from './PassageStaff';
-import { SaveStatus } from './SaveStatus';
+} from '../../music';
+import { useSettings } from '../../settings';
+import { LivePitch } from '../LivePitch';
+import { PassageStaff } from '../staff/PassageStaff';
+import { SaveStatus } from '../SaveStatus';
 import { createTimedSession, type TimedNote } from './timed-session';
 import { TimedResults } from './TimedResults';
-import { useSaveAttempt } from './use-save-attempt';
-import { ValveDiagram } from './ValveDiagram';
-import { BackButton } from './BackButton';
+import { useSaveAttempt } from '../use-save-attempt';
+import { ValveDiagram } from '../ValveDiagram';
+import { BackButton } from '../BackButton';
 
 /** "Again at +4 bpm": the step a teacher raises a clean passage by. */
 const TEMPO_STEP_BPM = 4;

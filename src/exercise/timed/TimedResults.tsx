@@ -1,7 +1,7 @@
-import type { ArticulationSummary, AttemptSummary, SubScoreName } from '../music';
-import type { Passage } from '../music';
-import { PassageStaff, type NoteMark } from './PassageStaff';
-import { PitchTracePlot } from './Results';
+import type { ArticulationSummary, AttemptSummary, SubScoreName } from '../../music';
+import type { Passage } from '../../music';
+import { PassageStaff, type NoteMark } from '../staff/PassageStaff';
+import { PitchTracePlot } from '../Results';
 import type { TimedOutcome } from './timed-session';
 
 /** How the staff marks a note's result: the assessor's verdict, and whether anything was said. */

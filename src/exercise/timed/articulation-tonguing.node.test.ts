@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCUMULATOR_PROCESSOR_NAME } from '../audio/messages';
-import type { PitchReading } from '../audio/pitch-service-types';
-import { offlineStream, type OfflineStream } from '../audio/testing/offline-stream';
-import { loadProcessorClass, startProcessor } from '../audio/testing/worklet-harness';
+import { ACCUMULATOR_PROCESSOR_NAME } from '../../audio/worklet/messages';
+import type { PitchReading } from '../../audio/stream/pitch-service-types';
+import { offlineStream, type OfflineStream } from '../../audio/testing/offline-stream';
+import { loadProcessorClass, startProcessor } from '../../audio/testing/worklet-harness';
 import {
   articulationPassage,
   TONGUING_NOTES_PER_BEAT,
   writtenMidiToHz,
   type Tonguing,
-} from '../music';
+} from '../../music';
 import { createTimedSession } from './timed-session';
 
 /**
@@ -19,7 +19,7 @@ import { createTimedSession } from './timed-session';
  * (the level falls for 10–15 ms, the pitch never stops), so the stream's note tracker hears one
  * long note and only the level dips tell the notes apart.
  */
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..', '..', '..');
 const RATE = 44100;
 const BPM = 120;
 const BEAT_MS = 60_000 / BPM;

@@ -1,18 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../audio/messages';
-import { loadProcessorClass, startProcessor } from '../audio/testing/worklet-harness';
-import { decodeWav, resampleLinear } from '../audio/testing/wav';
-import { offlineStream } from '../audio/testing/offline-stream';
-import { reattacked, type PitchSample } from '../music';
+import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../../audio/worklet/messages';
+import { loadProcessorClass, startProcessor } from '../../audio/testing/worklet-harness';
+import { decodeWav, resampleLinear } from '../../audio/testing/wav';
+import { offlineStream } from '../../audio/testing/offline-stream';
+import { reattacked, type PitchSample } from '../../music';
 
 /**
  * Slurred or tongued, on a real recording: the corpus phrase (../shared/audio/phrase, 12 notes,
  * each change labelled tongued or slurred in truth.json) through the real worklet and compiled
  * engine (`npm run build:engine` first), frames built as the timed session builds them.
  */
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..', '..', '..');
 const audioDir = process.env.EMBOUCHURE_AUDIO_DIR ?? join(root, '..', 'shared', 'audio');
 const haveCorpus = existsSync(join(audioDir, 'truth.json'));
 

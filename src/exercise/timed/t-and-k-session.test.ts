@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestStream } from '../audio/testing/stream';
-import { articulationPassage, writtenMidiToHz, type Tonguing } from '../music';
+import { createTestStream } from '../../audio/testing/stream';
+import { articulationPassage, writtenMidiToHz, type Tonguing } from '../../music';
 import { createTimedSession } from './timed-session';
 
 /**

@@ -21,7 +21,7 @@ import {
   type Spelling,
   type Tonguing,
   type ValveCombo,
-} from '../music';
+} from '../../music';
 
 export interface TimedNote extends ScaleNote {
   /** Written MIDI numbers a crack would land on (lip slurs: the neighbouring partials). */

@@ -4,8 +4,8 @@
  * fixed windows, and what a teacher would say instead.
  */
 import { describe, expect, it } from 'vitest';
-import { articulationPassage, buildScale, phrase, timedNotes, writtenMidiToHz } from '../music';
-import { createTestStream } from '../audio/testing/stream';
+import { articulationPassage, buildScale, phrase, timedNotes, writtenMidiToHz } from '../../music';
+import { createTestStream } from '../../audio/testing/stream';
 import { createTimedSession } from './timed-session';
 
 const base = { instrument: 'bb-trumpet', a4Hz: 440, inTuneCents: 10 } as const;

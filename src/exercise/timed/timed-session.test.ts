@@ -7,8 +7,8 @@ import {
   phrase,
   writtenMidiToHz,
   type ScaleNote,
-} from '../music';
-import { createTestStream } from '../audio/testing/stream';
+} from '../../music';
+import { createTestStream } from '../../audio/testing/stream';
 import { createTimedSession } from './timed-session';
 
 const base = { tempoBpm: 120, instrument: 'bb-trumpet', a4Hz: 440, inTuneCents: 15 } as const;

@@ -1,5 +1,5 @@
-import type { NoteEvent, PitchReading } from '../audio/pitch-service-types';
-import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import type { NoteEvent, PitchReading } from '../../audio/stream/pitch-service-types';
+import { createObservable, type ReadonlyObservable } from '../../lib/observable';
 import {
   centsBetween,
   nearestWrittenNote,
@@ -24,7 +24,7 @@ import {
   type NoteAssessment,
   type PerformanceEvent,
   type PerformanceReading,
-} from '../music';
+} from '../../music';
 import {
   adviceFingering,
   articulationOf,

@@ -6,12 +6,12 @@ import {
   fingeringFor,
   valveComboLabel,
   type ValveCombo,
-} from './fingerings';
-import { fixFor, noteLean } from './intonation';
-import { midiOf, noteName } from './notes';
+} from '../theory/fingerings';
+import { fixFor, noteLean } from '../theory/intonation';
+import { midiOf, noteName } from '../theory/notes';
 import { noteAdvice } from './note-advice';
 import type { NoteScore } from './note-scores';
-import { partialsOf } from './partials';
+import { partialsOf } from '../theory/partials';
 
 /**
  * Issue 22: one advice for every screen. Every written note F♯2–C6, every fingering the chart

@@ -7,8 +7,8 @@
  */
 import type { NoteAssessment } from './assessment-types';
 import { weightedOverall } from './curves';
-import type { NoteScore } from '../note-scores';
-import { parseSpelledNote, spelledToMidi } from '../notes';
+import type { NoteScore } from './note-scores';
+import { parseSpelledNote, spelledToMidi } from '../theory/notes';
 
 export interface AttackMeasure {
   /** Attack sub-score 0..100 (null: not measured). */

@@ -28,7 +28,7 @@ import {
   spelledToMidi,
   validateA4Hz,
   type SpelledNote,
-} from '../notes';
+} from '../theory/notes';
 import type { KeySignature, Score, ScoreNote } from '../score/score-model';
 
 export interface AssessOptions {

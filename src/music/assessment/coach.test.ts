@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { coachNote, coachSession, wrongNoteAdvice, type NoteContext } from './coach';
-import { combosFor, type ValveCombo } from './fingerings';
-import { midiOf } from './notes';
-import { partialsOf, partialDeviationCents } from './partials';
+import { combosFor, type ValveCombo } from '../theory/fingerings';
+import { midiOf } from '../theory/notes';
+import { partialsOf, partialDeviationCents } from '../theory/partials';
 
 /** A written note as the fingering chart gives it (primary fingering, partial, alternates). */
 function note(name: string, valves?: ValveCombo): NoteContext {

@@ -8,9 +8,9 @@
  *
  * Rules: /shared/notes/trumpet.md ("Natural intonation tendencies", "Standard alternates").
  */
-import { formatCents, median } from './cents';
+import { formatCents, median } from '../theory/cents';
 import { MAIN_SLIDE_CENTS } from './note-advice';
-import { isValveCombo, valveComboLabel, type ValveCombo } from './fingerings';
+import { isValveCombo, valveComboLabel, type ValveCombo } from '../theory/fingerings';
 import {
   fixFor,
   noteLean,
@@ -18,7 +18,7 @@ import {
   swapText,
   type IntonationSwap,
   type NoteLean,
-} from './intonation';
+} from '../theory/intonation';
 
 /** One way of playing a written note: the valves pressed ('0' = open, '12', '123' …) and the partial. */
 export interface FingeringPartial {

@@ -7,9 +7,9 @@ import type { NoteAssessment } from './assessment-types';
 import { assessPerformance } from './assessor';
 import { untimedOverall } from './curves';
 import type { Performance } from './performance';
-import { spelledNoteName, type SpelledNote } from '../notes';
+import { spelledNoteName, type SpelledNote } from '../theory/notes';
 import { scoreFromLine } from '../score/score-build';
-import { getInstrument, type InstrumentId } from '../transposition';
+import { getInstrument, type InstrumentId } from '../theory/transposition';
 
 export interface HeldNoteJudgement {
   readonly verdict: NoteAssessment;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyOfSignature, spellInSignature } from './key-spelling';
-import { spelledNoteName, type SpelledNote } from '../notes';
-import { transposeSpelled } from '../spelling';
+import { spelledNoteName, type SpelledNote } from '../theory/notes';
+import { transposeSpelled } from '../theory/spelling';
 
 const pitchClassName = (n: { letter: string; accidental: number }): string =>
   spelledNoteName({ ...n, octave: 4 } as SpelledNote).slice(0, -1);

@@ -4,10 +4,10 @@
  * arithmetic on the circle of fifths: each fifth up is 4 letters and 7 semitones (C → G → D …);
  * a minor key's tonic is its relative major's 6th (5 letters, 9 semitones up).
  */
-import { spelledToMidi, type Accidental } from '../notes';
-import { LETTERS, spellInKey, type KeyOfPassage } from '../spelling';
+import { spelledToMidi, type Accidental } from '../theory/notes';
+import { LETTERS, spellInKey, type KeyOfPassage } from '../theory/spelling';
 import type { KeySignature } from '../score/score-model';
-import type { SpelledNote } from '../notes';
+import type { SpelledNote } from '../theory/notes';
 
 const mod = (a: number, m: number): number => ((a % m) + m) % m;
 

@@ -15,7 +15,7 @@ import {
   type PerformanceEvent,
   type PerformanceReading,
 } from './performance';
-import { DEFAULT_A4_HZ } from '../notes';
+import { DEFAULT_A4_HZ } from '../theory/notes';
 import type { Score } from '../score/score-model';
 
 /** A segment ending this long before the newest reading no longer changes, ms. */

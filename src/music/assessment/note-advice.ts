@@ -2,9 +2,9 @@
  * What a teacher says about scored notes (`note-scores.ts`): one line of advice per note, and a
  * summary per attempt a player understands at a glance. Pure.
  */
-import { median } from './cents';
-import type { ValveCombo } from './fingerings';
-import { fixFor } from './intonation';
+import { median } from '../theory/cents';
+import type { ValveCombo } from '../theory/fingerings';
+import { fixFor } from '../theory/intonation';
 import {
   SUB_SCORE_WEIGHTS,
   type NoteOutcomeKind,

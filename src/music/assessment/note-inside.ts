@@ -6,7 +6,7 @@
  */
 import type { NoteFlag } from './assessment-types';
 import { attackMsOf, midiPoints, readingCentreMs, type PerformanceReading } from './performance';
-import { hzToMidi } from '../notes';
+import { hzToMidi } from '../theory/notes';
 import { weightedSpread } from './weighted-stats';
 
 /** A stretch off the note shorter than this is the detector's jitter, not a crack, ms. */

@@ -3,12 +3,12 @@
  * judges an imported part (issue 21: "every exercise is a score"). The beat of a passage is a
  * quarter note (notation.ts), so its tempo is the score's quarter-note tempo. Pure.
  */
-import type { Passage } from '../notation';
-import { spelledNoteName } from '../notes';
-import type { ScaleNote } from '../scales';
+import type { Passage } from '../theory/notation';
+import { spelledNoteName } from '../theory/notes';
+import type { ScaleNote } from '../theory/scales';
 import { scoreFromLine, type LineItem } from '../score/score-build';
 import type { Score } from '../score/score-model';
-import { getInstrument, type InstrumentId } from '../transposition';
+import { getInstrument, type InstrumentId } from '../theory/transposition';
 import { signatureOfKey } from './key-spelling';
 
 export interface PassageNoteAim extends ScaleNote {

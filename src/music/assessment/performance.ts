@@ -8,8 +8,8 @@
  * assessor needs (src/music may not depend on src/audio), so the stream's objects are passed as
  * they are.
  */
-import { REATTACK_DIP_DB } from '../note-scores';
-import { hzToMidi } from '../notes';
+import { REATTACK_DIP_DB } from './note-scores';
+import { hzToMidi } from '../theory/notes';
 import { weightedMedian, type WeightedPoint } from './weighted-stats';
 
 export interface PerformanceReading {

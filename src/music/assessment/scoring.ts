@@ -6,7 +6,7 @@
  * one (capped at twice the typical gap), because readings do not arrive at a fixed rate (fast
  * mode caps them near the display rate but sends a note change at once).
  */
-import { centsBetween, median as medianOrNull } from './cents';
+import { centsBetween, median as medianOrNull } from '../theory/cents';
 
 export interface PitchSample {
   timeMs: number;

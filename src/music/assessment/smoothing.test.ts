@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsBetween } from './cents';
+import { centsBetween } from '../theory/cents';
 import { createPitchSmoother } from './smoothing';
 
 describe('createPitchSmoother', () => {

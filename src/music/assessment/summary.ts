@@ -7,11 +7,11 @@
  */
 import type { NoteAssessment, NoteFlag } from './assessment-types';
 import type { TimingReference } from './timing';
-import { fingeringFor, type ValveCombo } from '../fingerings';
-import { median } from '../cents';
-import { fixFor } from '../intonation';
-import { mainSlideLine, mainSlideOffset } from '../note-advice';
-import { parseSpelledNote, spelledNoteName, spelledToMidi } from '../notes';
+import { fingeringFor, type ValveCombo } from '../theory/fingerings';
+import { median } from '../theory/cents';
+import { fixFor } from '../theory/intonation';
+import { mainSlideLine, mainSlideOffset } from './note-advice';
+import { parseSpelledNote, spelledNoteName, spelledToMidi } from '../theory/notes';
 import type { Score } from '../score/score-model';
 
 /**

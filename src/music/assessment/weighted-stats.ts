@@ -3,7 +3,7 @@
  * (`sampleWeights`, scoring.ts: capped at twice the typical gap), so a stream that sends readings
  * unevenly (fast mode sends a note change at once) is not over-counted where it is dense.
  */
-import { sampleWeights } from '../scoring';
+import { sampleWeights } from './scoring';
 
 /** A value at a time (a reading's pitch, in fractional MIDI). */
 export interface WeightedPoint {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spelledNoteName } from '../notes';
+import { spelledNoteName } from '../theory/notes';
 import { listParts, parseMusicXml } from './musicxml';
 import type { Score } from './score-model';
 import { ScoreReadError } from './score-read-error';

@@ -2,7 +2,7 @@
  * Readers of single MusicXML elements (MusicXML 4.0 reference): a note's `<pitch>`, `<key>`,
  * `<time>`, `<transpose>`, `<metronome>` and an `<ending>`'s numbers.
  */
-import type { Accidental, Letter, SpelledNote } from '../notes';
+import type { Accidental, Letter, SpelledNote } from '../theory/notes';
 import { ScoreReadError } from './score-read-error';
 import type { KeySignature, ScoreTransposition, TimeSignature } from './score-model';
 import { child, childNumber, childrenNamed, childText, type XmlElement } from './xml-tree';

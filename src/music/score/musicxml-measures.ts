@@ -5,7 +5,7 @@
  * `<duration>` is in `<divisions>` per quarter note, `<chord/>` shares the previous note's start,
  * `<backup>`/`<forward>` move the cursor, grace notes take no time, cue notes take time unheard.
  */
-import { spelledToMidi, type SpelledNote } from '../notes';
+import { spelledToMidi, type SpelledNote } from '../theory/notes';
 import {
   endingNumbers,
   metronomeQpm,

@@ -1,6 +1,6 @@
 // A whole piece as notation programs export it, read end to end.
 import { describe, expect, it } from 'vitest';
-import { spelledNoteName } from '../notes';
+import { spelledNoteName } from '../theory/notes';
 import { parseMusicXml } from './musicxml';
 import { scoreForInstrument } from './score-transpose';
 import { AMAZING_GRACE_MEASURES, amazingGraceXml } from './testing/amazing-grace';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMusicXml } from './musicxml';
 import { scoreToMusicXml } from './musicxml-write';
 import { scoreFromLine } from './score-build';
-import { spelledNoteName } from '../notes';
+import { spelledNoteName } from '../theory/notes';
 import type { ScoreNote } from './score-model';
 
 describe('MusicXML writer', () => {

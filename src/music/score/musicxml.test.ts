@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spelledNoteName } from '../notes';
+import { spelledNoteName } from '../theory/notes';
 import { parseMusicXml } from './musicxml';
 import { DEFAULT_TEMPO_QPM, type Score } from './score-model';
 import { note, quarters, scoreXml } from './testing/musicxml-builder';

@@ -4,7 +4,7 @@
  * file's tempo marks. What is simplified is said in `Score.notices`; what cannot be read throws a
  * ScoreReadError with a one-line reason.
  */
-import { spelledToMidi } from '../notes';
+import { spelledToMidi } from '../theory/notes';
 import { keptVoice, readMeasures, type NoteEvent, type ReadMeasure } from './musicxml-measures';
 import { simplificationNotices } from './musicxml-notices';
 import { performanceOrder } from './performance-order';

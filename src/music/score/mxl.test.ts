@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { spelledNoteName } from '../notes';
+import { spelledNoteName } from '../theory/notes';
 import { listScoreFileParts, mxlScoreText, parseMxl, parseScoreFile } from './mxl';
 import { ScoreReadError } from './score-read-error';
 import { quarters, scoreXml } from './testing/musicxml-builder';

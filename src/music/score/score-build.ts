@@ -3,7 +3,7 @@
  * assessor's bench do: measures filled by the time signature (a note crossing a bar line is kept
  * whole; the MusicXML writer ties it across), times from the tempo. Pure.
  */
-import { parseSpelledNote, type SpelledNote } from '../notes';
+import { parseSpelledNote, type SpelledNote } from '../theory/notes';
 import {
   DEFAULT_TEMPO_QPM,
   type KeySignature,

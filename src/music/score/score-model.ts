@@ -8,7 +8,7 @@
  * `scoreForInstrument` (score-transpose.ts) re-spells a part for the player's instrument by
  * interval arithmetic.
  */
-import type { SpelledNote } from '../notes';
+import type { SpelledNote } from '../theory/notes';
 
 /** A key signature: MusicXML `<fifths>` (−7 = seven flats … 7 = seven sharps) and its mode. */
 export interface KeySignature {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { spelledNoteName, spelledToMidi, type SpelledNote } from '../notes';
-import { LETTERS } from '../spelling';
-import { INSTRUMENTS } from '../transposition';
+import { spelledNoteName, spelledToMidi, type SpelledNote } from '../theory/notes';
+import { LETTERS } from '../theory/spelling';
+import { INSTRUMENTS } from '../theory/transposition';
 import { parseMusicXml } from './musicxml';
 import { scoreForInstrument } from './score-transpose';
 import { note, scoreXml } from './testing/musicxml-builder';

@@ -4,9 +4,9 @@
  * Notes move by interval on letters (spelling.ts), so a concert B♭ major part becomes C major for
  * B♭ trumpet with every C♯ a D♯, never an E♭ (trumpet.md "Transposition").
  */
-import { spelledToMidi, spellMidi, type SpelledNote } from '../notes';
-import { transposeSpelled } from '../spelling';
-import { getInstrument, type Instrument, type InstrumentId } from '../transposition';
+import { spelledToMidi, spellMidi, type SpelledNote } from '../theory/notes';
+import { transposeSpelled } from '../theory/spelling';
+import { getInstrument, type Instrument, type InstrumentId } from '../theory/transposition';
 import type { FromQuarter, KeySignature, Score } from './score-model';
 
 /** Key signatures go up to seven sharps or flats; beyond, the enharmonic key is used (G♯ → A♭). */

@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_SAMPLES, ENGINE_DEFAULTS, PitchEngine, resolveEngineOptions } from './pitch-engine';
 
-const WASM = join(import.meta.dirname, '..', '..', '..', 'engine', 'build', 'pitch-engine.wasm');
+const WASM = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  '..',
+  'engine',
+  'build',
+  'pitch-engine.wasm',
+);
 
 function bytes(): Uint8Array<ArrayBuffer> {
   const buf = readFileSync(WASM);
