@@ -19,12 +19,12 @@ const GOALS = [5, 10, 15, 20, 30, 45, 60, 90, 120];
 
 const percent = (ratio: number | null) => (ratio === null ? '—' : `${Math.round(ratio * 100)} %`);
 
-/** A local day in the player's language: "Fri 20" (this week) or "20 Nov". */
+/** A local day in the player's language: "Friday" (within the last 7 days: unique) or "Nov 20". */
 const shortDay = (day: string, format: Intl.DateTimeFormatOptions) => {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(y, m - 1, d, 12).toLocaleDateString(undefined, format);
 };
-const WEEKDAY = { weekday: 'short', day: 'numeric' } as const;
+const WEEKDAY = { weekday: 'long' } as const;
 const DATE = { day: 'numeric', month: 'short' } as const;
 
 /**

@@ -1,0 +1,204 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, smallTargets } from './a11y-helpers';
+import { activePage, appUrl, launchBrowser, projectRoot, type LaunchedBrowser } from './browser';
+import { WAIT_MS } from './wait';
+
+/**
+ * Progress per piece and "routine done" (issue 24): a pieces library saved before the per-day
+ * sums existed (the database at version 1, as an older app left it) opens in Progress as one trend
+ * per piece, numbers also as text; the days the routine was finished show in Progress and in the
+ * teacher's report, with the pieces' scores. Screenshots at 390×844, light and dark.
+ */
+
+const DAY_MS = 86_400_000;
+const localDay = (ms: number) => {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+/** 10:00 local, `daysAgo` days before today. */
+const at = (daysAgo: number) => {
+  const d = new Date(Date.now() - daysAgo * DAY_MS);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate(), 10).getTime();
+};
+
+/** Piece id → title and its attempts (days ago, overall score). */
+const LIBRARY = {
+  arban: {
+    title: 'Arban: Study No. 1',
+    attempts: [
+      [12, 55],
+      [12, 61], // same day: one point, their mean 58
+      [9, 64],
+      [5, 70],
+      [2, 78],
+      [0, 82],
+    ],
+  },
+  clarke: { title: 'Clarke: Technical Study 2', attempts: [[1, 66]] },
+} as const;
+
+/** Routine finished 1 and 3 days ago, and 20 days ago (outside the last 7 days). */
+const ROUTINE_DAYS_AGO = [3, 1, 20];
+
+/**
+ * Writes the library as an older app left it (IndexedDB version 10 = Dexie's version 1: pieces and
+ * attempts, no per-day sums), on a same-origin page that runs no app code.
+ */
+async function seed(page: Page): Promise<void> {
+  await page.goto(appUrl('/favicon.svg'));
+  const attempts = Object.entries(LIBRARY).flatMap(([pieceId, p]) =>
+    p.attempts.map(([daysAgo, overall]) => ({
+      pieceId,
+      atMs: at(daysAgo) + overall * 1000, // distinct times on one day
+      source: 'live',
+      mode: 'follow',
+      tempoPercent: 100,
+      assessment: {
+        notes: [],
+        scores: { pitch: overall, timing: overall, steadiness: overall, overall },
+        fixFirst: null,
+      },
+    })),
+  );
+  const pieces = Object.entries(LIBRARY).map(([id, p]) => ({
+    id,
+    title: p.title,
+    fileName: `${id}.musicxml`,
+    partId: null,
+    importedAtMs: at(30),
+    score: { title: p.title, notes: [] },
+    practice: { mode: 'follow', tempoPercent: 100, loop: null, trainer: false },
+    origin: 'file',
+  }));
+  const routine = Object.fromEntries(
+    ROUTINE_DAYS_AGO.map((d) => [
+      localDay(at(d)),
+      { finishedAtMs: at(d), times: 1, exercises: 4, playedMin: 19 },
+    ]),
+  );
+  await page.evaluate(
+    async ({ pieces, attempts, routine }) => {
+      localStorage.setItem('embouchure.routine-days.v1', JSON.stringify(routine));
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('embouchure-pieces', 10);
+        open.onupgradeneeded = () => {
+          const db = open.result;
+          db.createObjectStore('pieces', { keyPath: 'id' }).createIndex(
+            'importedAtMs',
+            'importedAtMs',
+          );
+          const store = db.createObjectStore('attempts', { keyPath: 'id', autoIncrement: true });
+          store.createIndex('pieceId', 'pieceId');
+          store.createIndex('atMs', 'atMs');
+        };
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['pieces', 'attempts'], 'readwrite');
+          for (const p of pieces) tx.objectStore('pieces').put(p);
+          for (const a of attempts) tx.objectStore('attempts').add(a);
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+        };
+      });
+    },
+    { pieces, attempts, routine },
+  );
+}
+
+const shots = join(projectRoot, '.scratch', 'companion-shots');
+
+describe('Progress per piece, and the routine done', () => {
+  let browser: LaunchedBrowser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser({ mic: 'none', viewport: { width: 390, height: 844 } });
+    page = browser.page;
+    await seed(page);
+  });
+  afterAll(async () => {
+    expect(browser.pageErrors).toEqual([]);
+    await browser.close();
+  });
+
+  it('shows a trend per piece played, the latest first, with its days and scores as text', async () => {
+    await page.goto(appUrl('/home/progress'));
+    const view = activePage(page);
+    const trends = view.getByTestId('piece-trend');
+    await expect.poll(() => trends.count(), { timeout: WAIT_MS }).toBe(2);
+    // Arban was played today, Clarke yesterday.
+    const arban = trends.nth(0);
+    expect(await arban.locator('strong').textContent()).toBe(LIBRARY.arban.title);
+    // Days 58, 64, 70, 78, 82: later half (78, 82) − earlier half (58, 64) = +19.
+    expect(await arban.locator('.progress-trend__head span').textContent()).toBe(
+      'latest 82 · up 19 points',
+    );
+    expect(await arban.textContent()).toContain('6 attempts, best 82');
+    expect(await arban.locator('tbody tr').allTextContents()).toEqual(
+      [
+        [12, 58],
+        [9, 64],
+        [5, 70],
+        [2, 78],
+        [0, 82],
+      ].map(([d, s]) => `${localDay(at(d))}${s}`),
+    );
+    const clarke = trends.nth(1);
+    expect(await clarke.locator('strong').textContent()).toBe(LIBRARY.clarke.title);
+    expect(await clarke.locator('.progress-trend__head span').textContent()).toBe(
+      'latest 66 · 1 day so far',
+    );
+    // The line's numbers are in a table for screen readers: the chart itself is hidden from them.
+    expect(await arban.locator('svg').getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('says on which of the last 7 days the routine was finished', async () => {
+    const text = await activePage(page).getByTestId('progress-routine').textContent();
+    expect(text).toMatch(/^Routine done on 2 of the last 7 days: \p{L}+, \p{L}+\.$/u);
+  });
+
+  it("puts the routine's days and the pieces' scores in the teacher's report", async () => {
+    const view = activePage(page);
+    const download = page.waitForEvent('download');
+    await view.getByTestId('report-make').click();
+    await download;
+    const preview = (await view.getByTestId('report-preview').textContent()) ?? '';
+    const done = [3, 1].map((d) => localDay(at(d)));
+    expect(preview).toContain(`Routine done on 2 of 7 days (${done.join(', ')})`);
+    // Range = the last 7 days: Arban's days 5, 2 and 0 (70, 78, 82), Clarke's day 1.
+    expect(preview).toContain('Pieces (attempts · mean · best)');
+    expect(preview).toContain(`  ${LIBRARY.arban.title}: 3 · 77 · 82`);
+    expect(preview).toContain(`  ${LIBRARY.clarke.title}: 1 · 66 · 66`);
+  });
+
+  it('axe finds nothing serious and every control is at least 44 × 44', async () => {
+    await expectAccessible(page, 'progress with pieces');
+    expect(await smallTargets(page)).toEqual([]);
+  });
+
+  it('screenshots at 390×844, light and dark: piece trends and the report', async () => {
+    mkdirSync(shots, { recursive: true });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(appUrl('/home/progress'));
+      const view = activePage(page);
+      await view.getByTestId('piece-trend').first().waitFor();
+      await view.getByTestId('progress-routine').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, `companion-routine-${scheme}.png`) });
+      await view.getByTestId('piece-trend').last().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, `companion-piece-trends-${scheme}.png`) });
+      const download = page.waitForEvent('download');
+      await view.getByTestId('report-make').click();
+      await download;
+      await view.getByTestId('report-preview').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, `companion-report-${scheme}.png`) });
+    }
+  });
+});
