@@ -210,3 +210,59 @@ export function keySignatureName(key: KeySignature): string {
   const acc = key.accidental === 1 ? '#' : key.accidental === -1 ? 'b' : '';
   return `${key.letter}${acc}${key.minor ? 'm' : ''}`;
 }
+
+/** The bars that hold a note (a rest-only bar is nothing to loop): bar index and its notes. */
+export interface NoteBar {
+  /** Index into `bars(passage)`, 0-based. */
+  bar: number;
+  /** Indices into the passage's notes (`timedNotes`) of the notes in this bar. */
+  noteIndices: number[];
+}
+
+export function noteBars(passage: Passage): NoteBar[] {
+  const out: NoteBar[] = [];
+  let noteIndex = 0;
+  bars(passage).forEach((eventIndices, bar) => {
+    const noteIndices: number[] = [];
+    for (const e of eventIndices)
+      if (passage.events[e].kind === 'note') noteIndices.push(noteIndex++);
+    if (noteIndices.length > 0) out.push({ bar, noteIndices });
+  });
+  return out;
+}
+
+export const LOOP_REPEATS_RANGE = { min: 1, max: 16 } as const;
+
+/**
+ * One bar of a passage played `repeats` times in a row ("loop this bar"): the bar's notes and
+ * rests as written, a breath mark at the end of each time round, and no slur carried across the
+ * bar line (the bar's last note is not slurred into the repeat, nor the first into what came
+ * before it in the piece: each time round starts with a tongued note).
+ */
+export function loopBarPassage<N extends ScaleNote>(
+  passage: Passage<N>,
+  bar: number,
+  repeats: number,
+): Passage<N> {
+  const all = bars(passage);
+  if (!Number.isInteger(bar) || bar < 0 || bar >= all.length) {
+    throw new RangeError(`bar must be a whole number from 0 to ${all.length - 1}, got ${bar}.`);
+  }
+  const { min, max } = LOOP_REPEATS_RANGE;
+  if (!Number.isInteger(repeats) || repeats < min || repeats > max) {
+    throw new RangeError(`repeats must be a whole number from ${min} to ${max}, got ${repeats}.`);
+  }
+  const events = all[bar].map((i) => passage.events[i]);
+  const lastNote = events.map((e) => e.kind).lastIndexOf('note');
+  if (lastNote < 0) throw new RangeError(`Bar ${bar + 1} has no note to loop.`);
+  const once: PassageEvent<N>[] = events.map((event, i) =>
+    event.kind === 'note' && i === lastNote
+      ? { ...event, slurToNext: false, breathAfter: true }
+      : { ...event },
+  );
+  return {
+    beatsPerBar: passage.beatsPerBar,
+    key: passage.key,
+    events: Array.from({ length: repeats }, () => once.map((e) => ({ ...e }))).flat(),
+  };
+}
