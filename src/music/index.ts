@@ -57,6 +57,7 @@ export type {
   AttemptAssessment,
 } from './assessment/assessment-types';
 export { assessPerformance, concertMidiOf, type AssessOptions } from './assessment/assessor';
+export { isCleanPass, CLEAN_PASS_MIN_OVERALL } from './assessment/clean-pass';
 export { createLiveAssessor, type LiveAssessor } from './assessment/live-assessor';
 export type { TimingReference } from './assessment/timing';
 export type { Performance, PerformanceReading, PerformanceEvent } from './assessment/performance';

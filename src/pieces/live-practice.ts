@@ -129,7 +129,5 @@ export async function startPracticeRun(options: PracticeRunOptions): Promise<Pra
   };
 }
 
-/** A clean pass for the tempo trainer: every note played, none wrong or missed, overall ≥ 85. */
-export function isCleanPass(assessment: AttemptAssessment): boolean {
-  return assessment.notes.every((n) => n.verdict === 'played') && assessment.scores.overall >= 85;
-}
+/** A clean pass for the tempo trainer: one rule for pieces and exercises, in src/music. */
+export { isCleanPass } from '../music';
