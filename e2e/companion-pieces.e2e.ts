@@ -77,7 +77,7 @@ async function seed(page: Page): Promise<void> {
   const routine = Object.fromEntries(
     ROUTINE_DAYS_AGO.map((d) => [
       localDay(at(d)),
-      { finishedAtMs: at(d), times: 1, exercises: 4, playedMin: 19 },
+      { finishedAtMs: at(d), times: 1, playedMin: 19 },
     ]),
   );
   await page.evaluate(

@@ -16,14 +16,13 @@ describe('routine days store', () => {
     const seen: number[] = [];
     store.days.subscribe((days) => seen.push(Object.keys(days).length));
     const atMs = new Date(2026, 10, 25, 8).getTime();
-    store.markDone({ exercises: 4, playedMin: 19 }, atMs);
+    store.markDone({ playedMin: 19 }, atMs);
     expect(seen).toEqual([1]);
     expect(JSON.parse(storage.getItem(ROUTINE_DAYS_KEY) ?? '{}')).toHaveProperty('2026-11-25');
     const again = createRoutineDaysStore(storage);
     expect(again.days.get()['2026-11-25']).toEqual({
       finishedAtMs: atMs,
       times: 1,
-      exercises: 4,
       playedMin: 19,
     });
   });
@@ -37,7 +36,7 @@ describe('routine days store', () => {
     };
     const store = createRoutineDaysStore(refusing);
     expect(store.days.get()).toEqual({});
-    store.markDone({ exercises: 1, playedMin: 3 }, new Date(2026, 10, 25, 8).getTime());
+    store.markDone({ playedMin: 3 }, new Date(2026, 10, 25, 8).getTime());
     expect(Object.keys(store.days.get())).toEqual(['2026-11-25']);
   });
 });

@@ -8,7 +8,7 @@ export const ROUTINE_DAYS_KEY = 'embouchure.routine-days.v1';
 export interface RoutineDaysStore {
   readonly days: ReadonlyObservable<Readonly<RoutineDays>>;
   /** Today's routine was finished now (the routine's Finish). Saved at once. */
-  markDone(routine: { exercises: number; playedMin: number }, atMs?: number): void;
+  markDone(routine: { playedMin: number }, atMs?: number): void;
 }
 
 function load(storage: KeyValueStorage | null): RoutineDays {

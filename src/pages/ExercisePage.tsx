@@ -13,6 +13,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { PitchStatusBanner } from '../shared-ui/PitchStatusBanner';
 import { useObservable } from '../lib/use-observable';
+import { getRoutineDaysStore } from '../companion/routine-days-store';
 import { IntervalsExercise } from '../exercise/intervals/IntervalsExercise';
 import { LipSlursExercise } from '../exercise/timed/LipSlursExercise';
 import { LongTonesExercise } from '../exercise/long-tones/LongTonesExercise';
@@ -232,7 +233,12 @@ export default function ExercisePage() {
       );
     }
     if (inRoutine && routine.step.kind === 'warm-down') {
-      return <WarmDown playedMs={routine.playedMs} onFinish={home} />;
+      const finish = (): void => {
+        // Progress and the teacher's report say on which days the routine was done (issue 24).
+        getRoutineDaysStore().markDone({ playedMin: routine.playedMs / 60_000 });
+        home();
+      };
+      return <WarmDown playedMs={routine.playedMs} onFinish={finish} />;
     }
     return (
       <>

@@ -71,9 +71,9 @@ describe('practice report for a teacher', () => {
 
   it('says on which days the routine was finished, and scores each piece played in the range', () => {
     const routineDays = {
-      '2026-03-08': { finishedAtMs: 1, times: 1, exercises: 4, playedMin: 19 },
-      '2026-03-10': { finishedAtMs: 1, times: 1, exercises: 4, playedMin: 19 },
-      '2026-03-12': { finishedAtMs: 1, times: 2, exercises: 3, playedMin: 14 },
+      '2026-03-08': { finishedAtMs: 1, times: 1, playedMin: 19 },
+      '2026-03-10': { finishedAtMs: 1, times: 1, playedMin: 19 },
+      '2026-03-12': { finishedAtMs: 1, times: 2, playedMin: 14 },
     };
     const piece = (pieceId: string, title: string, day: string, scores: number[]) => ({
       pieceId,

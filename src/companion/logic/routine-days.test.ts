@@ -8,7 +8,7 @@ import {
   type RoutineDays,
 } from './routine-days';
 
-const done = (finishedAtMs = 1) => ({ finishedAtMs, times: 1, exercises: 4, playedMin: 19 });
+const done = (finishedAtMs = 1) => ({ finishedAtMs, times: 1, playedMin: 19 });
 
 describe('routine done, per local day', () => {
   it('a finish is recorded on its local day; a second one that day counts, a new day is new', () => {
@@ -16,20 +16,19 @@ describe('routine done, per local day', () => {
     const evening = new Date(2026, 10, 25, 23, 59).getTime();
     const nextDay = new Date(2026, 10, 26, 0, 1).getTime();
     let days: RoutineDays = {};
-    days = withRoutineDone(days, morning, { exercises: 4, playedMin: 18.96 });
+    days = withRoutineDone(days, morning, { playedMin: 18.96 });
     expect(days).toEqual({
-      '2026-11-25': { finishedAtMs: morning, times: 1, exercises: 4, playedMin: 19 },
+      '2026-11-25': { finishedAtMs: morning, times: 1, playedMin: 19 },
     });
     const before = days;
-    days = withRoutineDone(days, evening, { exercises: 2, playedMin: 8 });
+    days = withRoutineDone(days, evening, { playedMin: 8 });
     expect(before['2026-11-25'].times).toBe(1); // a new object: the observable sees a change
     expect(days['2026-11-25']).toEqual({
       finishedAtMs: evening,
       times: 2,
-      exercises: 2,
       playedMin: 8,
     });
-    days = withRoutineDone(days, nextDay, { exercises: 4, playedMin: 19 });
+    days = withRoutineDone(days, nextDay, { playedMin: 19 });
     expect(Object.keys(days)).toEqual(['2026-11-25', '2026-11-26']);
   });
 
@@ -71,15 +70,15 @@ describe('routine done, per local day', () => {
     const today = dayOf(Date.now());
     expect(
       parseRoutineDays({
-        [today]: { finishedAtMs: 5, times: 2, exercises: 3, playedMin: 12.5 },
+        [today]: { finishedAtMs: 5, times: 2, playedMin: 12.5 },
         '2026-11-20': { finishedAtMs: 5, times: 0 },
         'not a day': done(),
         '2026-11-21': 'yes',
         '2026-11-22': { finishedAtMs: 5, times: 1, exercises: 'four' },
       }),
     ).toEqual({
-      [today]: { finishedAtMs: 5, times: 2, exercises: 3, playedMin: 12.5 },
-      '2026-11-22': { finishedAtMs: 5, times: 1, exercises: 0, playedMin: 0 },
+      [today]: { finishedAtMs: 5, times: 2, playedMin: 12.5 },
+      '2026-11-22': { finishedAtMs: 5, times: 1, playedMin: 0 },
     });
     for (const junk of [undefined, null, [], 'x', 3]) expect(parseRoutineDays(junk)).toEqual({});
   });

@@ -11,8 +11,7 @@ export interface RoutineDone {
   finishedAtMs: number;
   /** How many times it was finished that day. */
   times: number;
-  /** Exercises in the routine and minutes played, at the last finish. */
-  exercises: number;
+  /** Minutes played in the routine, at the last finish. */
   playedMin: number;
 }
 
@@ -33,7 +32,6 @@ export function parseRoutineDays(raw: unknown): RoutineDays {
     days[day] = {
       finishedAtMs: v.finishedAtMs,
       times: Math.round(v.times),
-      exercises: count(v.exercises) ? Math.round(v.exercises) : 0,
       playedMin: count(v.playedMin) ? v.playedMin : 0,
     };
   }
@@ -44,7 +42,7 @@ export function parseRoutineDays(raw: unknown): RoutineDays {
 export function withRoutineDone(
   days: Readonly<RoutineDays>,
   atMs: number,
-  routine: { exercises: number; playedMin: number },
+  routine: { playedMin: number },
 ): RoutineDays {
   const day = dayOf(atMs);
   return {
@@ -52,7 +50,6 @@ export function withRoutineDone(
     [day]: {
       finishedAtMs: atMs,
       times: (days[day]?.times ?? 0) + 1,
-      exercises: routine.exercises,
       playedMin: Math.round(routine.playedMin * 10) / 10,
     },
   };
