@@ -22,6 +22,11 @@ export interface MicrophoneTap {
   context: AudioContext;
   stream: MediaStream;
   source: MediaStreamAudioSourceNode;
+  /**
+   * The stream's time of audio-clock frame `frame` (the conversion readings are stamped with,
+   * `audio-clock.ts`), ms on the performance.now() timeline: a take's origin goes through it.
+   */
+  toStreamMs(frame: number): number;
 }
 
 /** A pitch service that can lend its microphone (the web one; the placeholder cannot). */

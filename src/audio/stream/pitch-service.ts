@@ -403,7 +403,12 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
     analyser: () => session?.analyser ?? null,
     microphoneTap: () =>
       session?.stream && session.source && session.decoder
-        ? { context: session.context, stream: session.stream, source: session.source }
+        ? {
+            context: session.context,
+            stream: session.stream,
+            source: session.source,
+            toStreamMs: session.decoder.toStreamMs,
+          }
         : null,
     diagnostics: () => ({
       engineMemoryBytes: session?.engineMemoryBytes ?? 0,

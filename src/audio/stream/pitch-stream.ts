@@ -36,6 +36,8 @@ export interface StreamDecoder {
   ): { reading: PitchReading; events: readonly NoteEvent[] };
   /** The stream stops: the sounding note ends at `atMs`. */
   flush(atMs: number): readonly NoteEvent[];
+  /** The stream's time of audio-clock frame `frame`, as readings are stamped (a take's origin). */
+  toStreamMs(frame: number): number;
 }
 
 export function createStreamDecoder(
@@ -90,5 +92,6 @@ export function createStreamDecoder(
       return { reading, events };
     },
     flush: (atMs) => tracker.flush(atMs),
+    toStreamMs: (frame) => clock.toPerfMs(frame),
   };
 }
