@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { nameFromUrl, openedUrls, type OpenedUrlsPort } from '../native/opened-files';
 import { ASSIGNMENT_HASH } from './assignment';
@@ -35,6 +35,11 @@ export function openedUrlAction(
  */
 export function OpenWith(props: { port?: OpenedUrlsPort }) {
   const navigate = useNavigate();
+  // React Router gives a new navigate on each route change: the listener stays, it reads the latest.
+  const go = useRef(navigate);
+  useEffect(() => {
+    go.current = navigate;
+  });
   const port = props.port ?? openedUrls;
   useEffect(() => {
     let stop: (() => void) | null = null;
@@ -42,7 +47,7 @@ export function OpenWith(props: { port?: OpenedUrlsPort }) {
     const opened = (url: string): void => {
       const action = openedUrlAction(url);
       if (action.kind === 'route') {
-        void navigate(action.path);
+        void go.current(action.path);
         // The pieces page hears a followed link by its hash, as in a browser.
         globalThis.dispatchEvent(new HashChangeEvent('hashchange'));
         return;
@@ -56,7 +61,7 @@ export function OpenWith(props: { port?: OpenedUrlsPort }) {
           arrayBuffer: () => Promise.reject(new Error(reason)),
         });
       });
-      void navigate(PIECES_PATH);
+      void go.current(PIECES_PATH);
     };
     port.listen(opened).then(
       (off) => (cancelled ? off() : (stop = off)),
@@ -66,6 +71,6 @@ export function OpenWith(props: { port?: OpenedUrlsPort }) {
       cancelled = true;
       stop?.();
     };
-  }, [navigate, port]);
+  }, [port]);
   return null;
 }
