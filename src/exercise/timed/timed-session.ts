@@ -1,4 +1,5 @@
 import type { NoteEvent, PitchReading } from '../../audio/stream/pitch-service-types';
+import { reportCleanPass } from '../../lib/clean-pass';
 import { createObservable, type ReadonlyObservable } from '../../lib/observable';
 import {
   centsBetween,
@@ -20,6 +21,7 @@ import {
   type PitchSample,
   assessPerformance,
   asNoteScore,
+  isCleanPass,
   scoreFromPassage,
   type NoteAssessment,
   type PerformanceEvent,
@@ -53,6 +55,11 @@ export interface TimedState {
   summary: AttemptSummary | null;
   /** Articulation exercises: evenness, attacks and notes per beat (null otherwise). */
   articulation: ArticulationSummary | null;
+  /**
+   * Scored as a clean pass by the rule the pieces use (`isCleanPass`: every note played, overall
+   * ≥ 85): the metronome's speed trainer raises its tempo after one (issue 24). False until done.
+   */
+  clean: boolean;
 }
 
 export interface TimedSession {
@@ -100,6 +107,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     score: 0,
     summary: null,
     articulation: null,
+    clean: false,
   });
   const samples: PitchSample[] = [];
   // What the assessor judges: the stream as it came (readings and note events, one clock).
@@ -222,6 +230,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       outcomes,
       { beatMs, perBeat: options.articulationNotesPerBeat, tonguing: options.articulationTonguing },
     );
+    const clean = isCleanPass(assessment);
     state.set({
       phase: 'done',
       index: notes.length - 1,
@@ -229,7 +238,11 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       score: summary.overall,
       summary,
       articulation,
+      clean,
     });
+    // Reported once, when scored: a running speed trainer in clean-pass mode raises its tempo
+    // (src/companion); the exercise need not know whether one runs.
+    if (clean) reportCleanPass({ what: 'a timed exercise' });
   };
 
   return {
