@@ -1,8 +1,8 @@
 import { IonInput, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { BackButton } from './BackButton';
+import { IN_TUNE_BAND_RANGE } from './setups';
 
-/** In-tune band a player may choose for any exercise, ± cents. */
-export const IN_TUNE_BAND_RANGE = { min: 3, max: 30 } as const;
+export { IN_TUNE_BAND_RANGE } from './setups';
 
 /** The problem with a band (the message shown), or null. */
 export function bandProblem(cents: number): string | null {
@@ -87,15 +87,20 @@ export function ChoiceSegment<T extends string>(props: {
   );
 }
 
-/** The end of every exercise setup: the setup's problem (if any), then Continue and Back. */
+/**
+ * The end of every exercise setup: the setup's problem (if any), then Continue and Back; with
+ * `onReset`, a way back to the defaults (setups are remembered, setup-memory.ts).
+ */
 export function SetupActions(props: {
   error: string | null;
   goTestId: string;
   onGo: () => void;
   onBack: () => void;
+  onReset?: () => void;
 }) {
   return (
     <>
+      {props.onReset && <ResetSetup onReset={props.onReset} />}
       {props.error && (
         <p role="alert" className="error">
           {props.error}
@@ -108,5 +113,25 @@ export function SetupActions(props: {
         <BackButton onClick={props.onBack} />
       </div>
     </>
+  );
+}
+
+/**
+ * The setup shown is the one last started (remembered on this device): say so, with a way back
+ * to the defaults. Shown only when the setup differs from them.
+ */
+export function ResetSetup(props: { onReset: () => void }) {
+  return (
+    <p className="hint setup-remembered" data-testid="setup-remembered">
+      Your last setup for this exercise.{' '}
+      <button
+        type="button"
+        className="link-button"
+        data-testid="setup-reset"
+        onClick={props.onReset}
+      >
+        Reset to defaults
+      </button>
+    </p>
   );
 }

@@ -23,6 +23,7 @@ import { PassageStaff } from '../staff/PassageStaff';
 import { useSaveAttempt, type AttemptContent } from '../use-save-attempt';
 import { useSessionDriver } from '../use-session-driver';
 import { ValveDiagram } from '../ValveDiagram';
+import { NextStepButton } from '../routine/NextStepButton';
 
 const round1 = (value: number | null): number | null =>
   value === null ? null : Math.round(value * 10) / 10;
@@ -149,11 +150,7 @@ export function LongToneRun(props: {
           />
         )}
         <div className="buttons">
-          {props.onDone && (
-            <button type="button" data-testid="next-exercise" onClick={props.onDone}>
-              Next exercise
-            </button>
-          )}
+          <NextStepButton onNext={props.onDone} />
           <button type="button" data-testid="lt-again" onClick={props.onAgain}>
             New long tones
           </button>

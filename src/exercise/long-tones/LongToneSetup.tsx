@@ -11,36 +11,19 @@ import {
 } from '../../music';
 import { getSettingsStore, useSettings } from '../../settings';
 import { HOLD_SECONDS_RANGE } from './long-tone-session';
-import { BandSetting, IN_TUNE_BAND_RANGE } from '../SetupControls';
+import { patternLabel } from './long-tone-setup-text';
+import { BandSetting, IN_TUNE_BAND_RANGE, ResetSetup } from '../SetupControls';
+import { LONG_TONES_DEFAULT_BAND_CENTS, REST_SECONDS_RANGE, type LongToneSetup } from '../setups';
 import { BackButton } from '../BackButton';
-
-/** Long tones default to ±10 ¢: a held note has time to be centred, and the ear hears it. */
-export const LONG_TONES_DEFAULT_BAND_CENTS = 10;
-export const REST_SECONDS_RANGE = { min: 0, max: 60 } as const;
 
 /** One in-tune band range for every exercise (SetupControls). */
 export const EXERCISE_IN_TUNE_CENTS_RANGE = IN_TUNE_BAND_RANGE;
-
-export interface LongToneSetup {
-  /** pyramid: outward from G4; chromatic: G4 down to F♯3 and back; pedal: C3 to F♯2; single. */
-  pattern: 'pyramid' | 'chromatic' | 'pedal' | 'single';
-  /** Written MIDI for the single-note pattern. */
-  noteMidi: number;
-  holdSeconds: number;
-  inTuneCents: number;
-  /** Rest after each hold, s (trumpet.md: rest as long as you play). */
-  restSeconds: number;
-  drone: boolean;
-}
-
-export const DEFAULT_LONG_TONE_SETUP: LongToneSetup = {
-  pattern: 'pyramid',
-  noteMidi: 67,
-  holdSeconds: 8,
-  inTuneCents: LONG_TONES_DEFAULT_BAND_CENTS,
-  restSeconds: 8,
-  drone: false,
-};
+export {
+  DEFAULT_LONG_TONE_SETUP,
+  LONG_TONES_DEFAULT_BAND_CENTS,
+  REST_SECONDS_RANGE,
+  type LongToneSetup,
+} from '../setups';
 
 const REGULAR_NOTES: number[] = [];
 for (let m = REGULAR_RANGE_WRITTEN_MIDI.low; m <= REGULAR_RANGE_WRITTEN_MIDI.high; m++) {
@@ -84,6 +67,8 @@ export function LongToneSetupForm(props: {
   error: string | null;
   onStart: () => void;
   onExit?: () => void;
+  /** The setup differs from the defaults: offer to go back to them. */
+  onReset?: () => void;
 }) {
   const { setup, onChange } = props;
   const { spelling } = useSettings();
@@ -104,14 +89,11 @@ export function LongToneSetupForm(props: {
             onChange({ ...setup, pattern: e.target.value as LongToneSetup['pattern'] })
           }
         >
-          {/* trumpet.md: a descending chromatic run is not a pyramid; name it what it is. */}
-          <option value="pyramid">Pyramid: out from G4 to C4 and C5</option>
-          <option value="chromatic">
-            Chromatic run: G4 down to {noteName(54, { spelling })} and back
-          </option>
-          <option value="pedal">
-            Pedal tones: C3 down to {noteName(42, { spelling })} (guided)
-          </option>
+          {(['pyramid', 'chromatic', 'pedal'] as const).map((pattern) => (
+            <option key={pattern} value={pattern}>
+              {patternLabel(pattern, setup.noteMidi, spelling)}
+            </option>
+          ))}
           <option value="single">One note</option>
         </select>
       </label>
@@ -170,6 +152,7 @@ export function LongToneSetupForm(props: {
         />{' '}
         Drone on the target note (no headphones needed)
       </label>
+      {props.onReset && <ResetSetup onReset={props.onReset} />}
       {props.error && (
         <p role="alert" className="error">
           {props.error}

@@ -5,13 +5,11 @@ import { hornLookup, intonationMap, pastCentsOnPrimary } from '../../history/int
 import { useSettings } from '../../settings';
 import { createLongToneSession, type LongToneSession } from './long-tone-session';
 import { LongToneRun } from './LongToneRun';
-import {
-  DEFAULT_LONG_TONE_SETUP,
-  LongToneSetupForm,
-  notesFor,
-  setupProblem,
-  type LongToneSetup,
-} from './LongToneSetup';
+import { LongToneSetupForm, notesFor, setupProblem } from './LongToneSetup';
+import { setupMemories, useRememberedSetup } from '../setup-memory';
+import { useRoutineStep } from '../routine/routine-step';
+import { RoutineStepStart } from '../routine/RoutineStepStart';
+import { longToneSetupText } from './long-tone-setup-text';
 
 export {
   DEFAULT_LONG_TONE_SETUP,
@@ -28,7 +26,11 @@ export function LongTonesExercise(props: {
   onExit?: () => void;
   onDone?: () => void;
 }) {
-  const [setup, setSetup] = useState<LongToneSetup>(DEFAULT_LONG_TONE_SETUP);
+  // The setup last started is remembered (issue 23 row 10); in the routine it starts directly.
+  const remembered = useRememberedSetup(setupMemories()['long-tones']);
+  const setup = remembered.setup;
+  const routineStep = useRoutineStep();
+  const [editing, setEditing] = useState(routineStep === null);
   const [run, setRun] = useRoutedStep<{ session: LongToneSession; startedAt: Date }>();
   const [error, setError] = useState<string | null>(null);
   const settings = useSettings();
@@ -38,8 +40,10 @@ export function LongTonesExercise(props: {
     const problem = setupProblem(setup);
     if (problem) {
       setError(problem);
+      setEditing(true);
       return;
     }
+    remembered.remember();
     // A slow or blocked database must not hold the exercise back: give it 1.5 s (`recent`
     // answers [] on failure).
     const earlier = await Promise.race([
@@ -78,13 +82,25 @@ export function LongTonesExercise(props: {
       />
     );
   }
+  if (!editing) {
+    return (
+      <RoutineStepStart
+        title="Long tones"
+        setupText={longToneSetupText(setup, settings.spelling)}
+        startTestId="lt-start"
+        onStart={() => void start()}
+        onChangeSetup={() => setEditing(true)}
+      />
+    );
+  }
   return (
     <LongToneSetupForm
       setup={setup}
-      onChange={setSetup}
+      onChange={(next) => remembered.set(next)}
       error={error}
       onStart={() => void start()}
       onExit={props.onExit}
+      onReset={remembered.isDefault ? undefined : remembered.reset}
     />
   );
 }

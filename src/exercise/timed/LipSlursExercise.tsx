@@ -1,23 +1,43 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useRoutedStep } from '../../shared-ui/routed-step';
 import { IonCheckbox } from '@ionic/react';
 import { TempoInput, validTempo } from './TempoInput';
 import type { HistoryStore } from '../../history/history-db';
 import {
   valveComboLabel,
-  type ValveCombo,
   LIP_SLUR_COMBOS,
   lipSlurPassage,
   type LipSlurPassageNote,
   type Passage,
-  type SlurDirection,
   type Subdivision,
 } from '../../music';
 import { TimedExercise } from './TimedExercise';
 import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from '../SetupControls';
+import { LIP_SLURS_DEFAULT_BAND_CENTS, type LipSlurSetup } from '../setups';
+import { setupMemories, useRememberedSetup } from '../setup-memory';
+import { useRoutineStep } from '../routine/routine-step';
 
-/** Lip slurs default to ±20 ¢: partials bend, and the ear forgives a moving note more. */
-export const LIP_SLURS_DEFAULT_BAND_CENTS = 20;
+export { LIP_SLURS_DEFAULT_BAND_CENTS } from '../setups';
+
+/** What is wrong with a setup (the message shown), or null. */
+function problemOf(setup: LipSlurSetup): string | null {
+  return (
+    validTempo(setup.tempoBpm) ??
+    bandProblem(setup.bandCents) ??
+    (setup.combos.length === 0 ? 'Choose at least one valve combination.' : null)
+  );
+}
+
+/** The music a (valid) setup plays. */
+function passageOf(setup: LipSlurSetup): Passage<LipSlurPassageNote> {
+  return lipSlurPassage({
+    combos: setup.combos,
+    highestPartial: Number(setup.highestPartial),
+    include7th: setup.highestPartial === '8' && setup.include7th,
+    direction: setup.direction,
+    subdivision: Number(setup.subdivision) as Subdivision,
+  });
+}
 
 /**
  * Lip slurs through the valve combinations, as written music: one slurred series per combination
@@ -29,15 +49,20 @@ export function LipSlursExercise(props: {
   onBack: () => void;
   onDone?: () => void;
 }) {
-  const [highestPartial, setHighestPartial] = useState<'6' | '8'>('6');
-  const [include7th, setInclude7th] = useState(false);
-  const [combos, setCombos] = useState<ValveCombo[]>([...LIP_SLUR_COMBOS]);
-  const [direction, setDirection] = useState<SlurDirection>('both');
-  const [subdivision, setSubdivision] = useState<'1' | '2' | '3'>('1');
-  const [tempoBpm, setTempoBpm] = useState(60);
-  const [bandCents, setBandCents] = useState(LIP_SLURS_DEFAULT_BAND_CENTS);
+  // The setup last started is remembered (issue 23 row 10); in the routine it starts directly.
+  const remembered = useRememberedSetup(setupMemories()['lip-slurs']);
+  const { setup, set } = remembered;
+  const { highestPartial, include7th, combos, direction, subdivision, tempoBpm, bandCents } = setup;
+  const routineStep = useRoutineStep();
+  const [editing, setEditing] = useState(routineStep === null);
   const [error, setError] = useState<string | null>(null);
-  const [passage, setPassage] = useRoutedStep<Passage<LipSlurPassageNote>>();
+  const [routedPassage, setPassage] = useRoutedStep<Passage<LipSlurPassageNote>>();
+  // A routine step plays its setup without the form (or the form's Continue).
+  const direct = useMemo(
+    () => (editing || problemOf(setup) ? null : passageOf(setup)),
+    [editing, setup],
+  );
+  const passage = routineStep ? direct : routedPassage;
 
   if (passage) {
     return (
@@ -55,30 +80,23 @@ export function LipSlursExercise(props: {
           combos: combos.join(' '),
         }}
         history={props.history}
-        onBack={() => setPassage(null)}
+        onBack={routineStep ? () => setEditing(true) : () => setPassage(null)}
+        onChangeSetup={routineStep ? () => setEditing(true) : undefined}
         onDone={props.onDone}
       />
     );
   }
 
   const start = (): void => {
-    const problem =
-      validTempo(tempoBpm) ??
-      bandProblem(bandCents) ??
-      (combos.length === 0 ? 'Choose at least one valve combination.' : null);
+    const problem = problemOf(setup);
     if (problem) {
       setError(problem);
       return;
     }
-    setPassage(
-      lipSlurPassage({
-        combos,
-        highestPartial: Number(highestPartial),
-        include7th: highestPartial === '8' && include7th,
-        direction,
-        subdivision: Number(subdivision) as Subdivision,
-      }),
-    );
+    setError(null);
+    remembered.remember();
+    if (routineStep) setEditing(false);
+    else setPassage(passageOf(setup));
   };
 
   return (
@@ -98,7 +116,7 @@ export function LipSlursExercise(props: {
           ['6', '2 to 6'],
           ['8', '2 to 8 (advanced)'],
         ]}
-        onChange={setHighestPartial}
+        onChange={(v) => set({ highestPartial: v })}
       />
       {highestPartial === '8' && (
         <IonCheckbox
@@ -106,7 +124,7 @@ export function LipSlursExercise(props: {
           checked={include7th}
           labelPlacement="end"
           justify="start"
-          onIonChange={(e) => setInclude7th(e.detail.checked)}
+          onIonChange={(e) => set({ include7th: e.detail.checked })}
         >
           Include the 7th partial (scored against its natural pitch, about 31 ¢ flat)
         </IonCheckbox>
@@ -121,7 +139,7 @@ export function LipSlursExercise(props: {
           ['both', 'Both'],
           ['groups', 'In 3s'],
         ]}
-        onChange={setDirection}
+        onChange={(v) => set({ direction: v })}
       />
       <ChoiceSegment
         testId="slur-subdivision"
@@ -132,7 +150,7 @@ export function LipSlursExercise(props: {
           ['2', 'Eighths'],
           ['3', 'Triplets'],
         ]}
-        onChange={setSubdivision}
+        onChange={(v) => set({ subdivision: v })}
       />
       <fieldset className="combos">
         <legend>Valve combinations</legend>
@@ -142,25 +160,31 @@ export function LipSlursExercise(props: {
               type="checkbox"
               checked={combos.includes(combo)}
               onChange={() =>
-                setCombos(
-                  combos.includes(combo)
+                set({
+                  combos: combos.includes(combo)
                     ? combos.filter((c) => c !== combo)
                     : LIP_SLUR_COMBOS.filter((c) => c === combo || combos.includes(c)),
-                )
+                })
               }
             />{' '}
             {valveComboLabel(combo)}
           </label>
         ))}
       </fieldset>
-      <TempoInput testId="slur-tempo" tempoBpm={tempoBpm} onChange={setTempoBpm} />
+      <TempoInput testId="slur-tempo" tempoBpm={tempoBpm} onChange={(v) => set({ tempoBpm: v })} />
       <BandSetting
         testId="slur-band"
         cents={bandCents}
         defaultCents={LIP_SLURS_DEFAULT_BAND_CENTS}
-        onChange={setBandCents}
+        onChange={(v) => set({ bandCents: v })}
       />
-      <SetupActions error={error} goTestId="slur-go" onGo={start} onBack={props.onBack} />
+      <SetupActions
+        error={error}
+        goTestId="slur-go"
+        onGo={start}
+        onBack={props.onBack}
+        onReset={remembered.isDefault ? undefined : remembered.reset}
+      />
     </section>
   );
 }

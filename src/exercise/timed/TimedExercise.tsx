@@ -8,6 +8,7 @@ import type { HistoryStore } from '../../history/history-db';
 import type { AttemptRecord, ExerciseKind } from '../../history/records';
 import {
   fingeringFor,
+  loopBarPassage,
   spelledName,
   timedNotes,
   writtenMidiToHz,
@@ -24,6 +25,8 @@ import { TimedResults } from './TimedResults';
 import { useSaveAttempt } from '../use-save-attempt';
 import { ValveDiagram } from '../ValveDiagram';
 import { BackButton } from '../BackButton';
+import { NextStepButton } from '../routine/NextStepButton';
+import { BarLoopPicker, LOOP_REPEATS } from './BarLoopPicker';
 
 /** "Again at +4 bpm": the step a teacher raises a clean passage by. */
 const TEMPO_STEP_BPM = 4;
@@ -56,6 +59,8 @@ export function TimedExercise(props: {
    * is scored) as on it; the player transposes, so no fingering is shown.
    */
   partFor?: InstrumentId | null;
+  /** A routine step starts here without its form: the way to the form, while ready. */
+  onChangeSetup?: () => void;
 }) {
   const service = usePitchService();
   const settings = useSettings();
@@ -64,10 +69,18 @@ export function TimedExercise(props: {
   // "Again" and "+4 bpm" from the results: a new attempt here, at this tempo.
   const [tempoBpm, setTempoBpm] = useState(props.tempoBpm);
   const [round, setRound] = useState(0);
+  // "Loop this bar" from the results: that bar (0-based) LOOP_REPEATS times, else the whole passage.
+  const [loopBar, setLoopBar] = useState<number | null>(null);
+  const passage = useMemo(
+    () => (loopBar === null ? props.passage : loopBarPassage(props.passage, loopBar, LOOP_REPEATS)),
+    [props.passage, loopBar],
+  );
+  const title =
+    loopBar === null ? props.title : `${props.title}: bar ${loopBar + 1}, ${LOOP_REPEATS} times`;
   const session = useMemo(
     () =>
       createTimedSession({
-        passage: props.passage,
+        passage,
         tempoBpm,
         instrument,
         a4Hz: settings.a4Hz,
@@ -79,7 +92,7 @@ export function TimedExercise(props: {
     // `round`: "Again" wants a fresh session even at the same tempo.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [
-      props.passage,
+      passage,
       tempoBpm,
       round,
       props.inTuneCents,
@@ -90,7 +103,7 @@ export function TimedExercise(props: {
       settings.spelling,
     ],
   );
-  const notes = useMemo(() => timedNotes(props.passage).map((n) => n.note), [props.passage]);
+  const notes = useMemo(() => timedNotes(passage).map((n) => n.note), [passage]);
   const state = useObservable(session.state);
   const metronome = useRef<Metronome | null>(null);
   const drone = useRef<DroneHandle | null>(null);
@@ -156,7 +169,8 @@ export function TimedExercise(props: {
     exercise: props.exercise,
     startedAt,
     done: state.phase === 'done',
-    content,
+    // A loop is practice on one bar, not an attempt at the exercise: not saved or charted.
+    content: loopBar === null ? content : null,
     finish: () => session.finish(),
     // A wrong note has no cents but was played: only an attempt with nothing heard is aborted.
     played: state.outcomes.some((o) => o.heardName !== null),
@@ -167,7 +181,7 @@ export function TimedExercise(props: {
     drone.current?.release();
   }, [state.phase]);
 
-  const again = (nextTempoBpm: number): void => {
+  const again = (nextTempoBpm: number, nextLoopBar: number | null = loopBar): void => {
     // A new metronome at the new tempo; the finished attempt is already saved.
     void metronome.current?.dispose();
     metronome.current = null;
@@ -176,43 +190,68 @@ export function TimedExercise(props: {
     setStartedAt(null);
     setMessage(null);
     setTempoBpm(nextTempoBpm);
+    setLoopBar(nextLoopBar);
     setRound((r) => r + 1);
   };
+  const played = state.outcomes.some((o) => o.heardName !== null);
 
   if (state.phase === 'done') {
     const faster = Math.min(TEMPO_BPM_RANGE.max, tempoBpm + TEMPO_STEP_BPM);
+    const shown = loopBar === null ? !save.nothingPlayed : played;
     return (
       <>
         {/* Finished before any note was heard: no score, only SaveStatus saying so (row 7). */}
-        {!save.nothingPlayed && (
+        {shown && (
           <TimedResults
             outcomes={state.outcomes}
             score={state.score}
             summary={state.summary}
             articulation={state.articulation}
             inTuneCents={props.inTuneCents}
-            passage={props.passage}
-            title={props.title}
+            passage={passage}
+            title={title}
+            afterStaff={
+              loopBar === null && (
+                <BarLoopPicker
+                  passage={props.passage}
+                  outcomes={state.outcomes}
+                  onLoop={(bar) => again(tempoBpm, bar)}
+                />
+              )
+            }
           />
         )}
-        <SaveStatus save={save} />
+        {loopBar === null ? (
+          <SaveStatus save={save} />
+        ) : (
+          <p className="hint" data-testid="loop-not-saved">
+            A loop is practice on one bar: it is not saved to your history.
+          </p>
+        )}
         {message && <p role="alert">{message}</p>}
-        <div className="buttons">
-          <button type="button" data-testid="again" onClick={() => again(tempoBpm)}>
-            Again
-          </button>
-          {faster > tempoBpm && (
-            <button type="button" data-testid="again-faster" onClick={() => again(faster)}>
-              Again at {faster} bpm
+        {loopBar === null ? (
+          <div className="buttons">
+            <NextStepButton onNext={props.onDone} />
+            <button type="button" data-testid="again" onClick={() => again(tempoBpm)}>
+              Again
             </button>
-          )}
-          {props.onDone && (
-            <button type="button" onClick={props.onDone}>
-              Next exercise
+            {faster > tempoBpm && (
+              <button type="button" data-testid="again-faster" onClick={() => again(faster)}>
+                Again at {faster} bpm
+              </button>
+            )}
+            <BackButton onClick={props.onBack} />
+          </div>
+        ) : (
+          <div className="buttons">
+            <button type="button" data-testid="loop-again" onClick={() => again(tempoBpm)}>
+              Loop bar {loopBar + 1} again
             </button>
-          )}
-          <BackButton onClick={props.onBack} />
-        </div>
+            <button type="button" data-testid="loop-exit" onClick={() => again(tempoBpm, null)}>
+              Back to the whole exercise
+            </button>
+          </div>
+        )}
       </>
     );
   }
@@ -222,8 +261,8 @@ export function TimedExercise(props: {
   return (
     <section className="exercise-run" aria-label={props.title}>
       <h2>
-        {props.title}: <span data-testid="target-note">{spelledName(note)}</span> ({state.index + 1}
-        /{notes.length}) at {tempoBpm} bpm
+        {title}: <span data-testid="target-note">{spelledName(note)}</span> ({state.index + 1}/
+        {notes.length}) at {tempoBpm} bpm
       </h2>
       {props.notice && (
         <p className="notice" role="status" data-testid="exercise-notice">
@@ -231,14 +270,14 @@ export function TimedExercise(props: {
         </p>
       )}
       <PassageStaff
-        passage={props.passage}
+        passage={passage}
         current={state.phase === 'playing' ? state.index : -1}
         live={{
           reading: service.reading,
           targetHz: state.phase === 'playing' ? session.targetHz(state.index) : null,
           bandCents: props.inTuneCents,
         }}
-        label={`${props.title}: ${notes.map(spelledName).join(' ')}`}
+        label={`${title}: ${notes.map(spelledName).join(' ')}`}
       />
       <div className="exercise-target">
         {props.partFor ? null : note.combo ? (
@@ -279,7 +318,17 @@ export function TimedExercise(props: {
             Finish
           </button>
         )}
-        <BackButton onClick={props.onBack} />
+        {loopBar !== null ? (
+          <button type="button" data-testid="loop-exit" onClick={() => again(tempoBpm, null)}>
+            Back to the whole exercise
+          </button>
+        ) : state.phase === 'ready' && props.onChangeSetup ? (
+          <button type="button" data-testid="change-setup" onClick={props.onChangeSetup}>
+            Change setup
+          </button>
+        ) : (
+          <BackButton onClick={props.onBack} />
+        )}
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ArticulationSummary, AttemptSummary, SubScoreName } from '../../music';
 import type { Passage } from '../../music';
 import { PassageStaff, type NoteMark } from '../staff/PassageStaff';
@@ -5,7 +6,7 @@ import { PitchTracePlot } from '../Results';
 import type { TimedOutcome } from './timed-session';
 
 /** How the staff marks a note's result: the assessor's verdict, and whether anything was said. */
-function markOf(outcome: TimedOutcome): NoteMark {
+export function markOf(outcome: TimedOutcome): NoteMark {
   if (outcome.outcome === 'missed') return 'missed';
   if (outcome.outcome !== 'played') return 'wrong';
   return outcome.verdict.flags.length > 0 ? 'flagged' : 'clean';
@@ -54,6 +55,8 @@ export function TimedResults(props: {
   /** The passage played: the results are drawn on it. */
   passage: Passage;
   title: string;
+  /** Shown just under the marked staff (the bar-loop picker). */
+  afterStaff?: ReactNode;
 }) {
   const { summary } = props;
   return (
@@ -74,6 +77,7 @@ export function TimedResults(props: {
             <span data-mark="wrong">red: another note</span> ·{' '}
             <span data-mark="missed">faint: not heard</span>
           </p>
+          {props.afterStaff}
         </>
       )}
       <section className="results" data-testid="results" aria-label="Results">
