@@ -58,6 +58,7 @@ export type {
 } from './assessment/assessment-types';
 export { assessPerformance, concertMidiOf, type AssessOptions } from './assessment/assessor';
 export { isCleanPass, CLEAN_PASS_MIN_OVERALL } from './assessment/clean-pass';
+export { sayNote } from './assessment/summary';
 export { createLiveAssessor, type LiveAssessor } from './assessment/live-assessor';
 export type { TimingReference } from './assessment/timing';
 export type { Performance, PerformanceReading, PerformanceEvent } from './assessment/performance';
