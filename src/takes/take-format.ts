@@ -6,6 +6,12 @@
  * stream's `performance.now()` timeline, `src/audio/stream/pitch-service-types.ts`).
  */
 
+import { finite, isObject, need, nonNegative, text, TakeFileError, type Json } from './take-json';
+import { takePieceFrom, type TakePiece } from './take-piece';
+
+export { TakeFileError } from './take-json';
+export type { TakePiece, TakePieceAttempt } from './take-piece';
+
 export const TAKE_FORMAT = 'embouchure-take';
 /** Version of the exported JSON. A file from a newer version is refused, never half-read. */
 export const TAKE_FORMAT_VERSION = 1;
@@ -50,7 +56,22 @@ export interface TakeMeta {
   state: 'recording' | 'complete' | 'interrupted';
   /** Why an interrupted take ended, one sentence. */
   endReason?: string;
+  /** A take recorded on a piece's practice screen: the piece and its verdicts (absent before). */
+  piece?: TakePiece;
+  /**
+   * Whether the trace's origin was found in the audio (the frame of its first sample, to the
+   * sample) or is the frame processed when recording began (a few ms off; absent: older takes).
+   */
+  originMeasured?: boolean;
+  /**
+   * The microphone's input latency behind the times (against the metronome, not against the
+   * take's own audio): reported by the browser, calibrated by the player, or unknown.
+   */
+  inputLatency?: InputLatencySource;
 }
+
+export const INPUT_LATENCY_SOURCES = ['reported', 'calibrated', 'unknown'] as const;
+export type InputLatencySource = (typeof INPUT_LATENCY_SOURCES)[number];
 
 export const NOTES_SHOWN = 24;
 
@@ -122,39 +143,6 @@ export function readingsCsv(readings: readonly number[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A refused file: `reason` names the first problem found. */
-export class TakeFileError extends Error {
-  constructor(readonly reason: string) {
-    super(`Invalid take file: ${reason}. Nothing was imported.`);
-    this.name = 'TakeFileError';
-  }
-}
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const finite = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
-
-function need<T>(ok: boolean, reason: string, value: T): T {
-  if (!ok) throw new TakeFileError(reason);
-  return value;
-}
-
-function nonNegative(object: Json, key: string, where: string): number {
-  const value = object[key];
-  return need(finite(value) && value >= 0, `${where}.${key} must be a number ≥ 0`, value as number);
-}
-
-function text(object: Json, key: string, where: string, maxLength: number): string {
-  const value = object[key];
-  return need(
-    typeof value === 'string' && value.length > 0 && value.length <= maxLength,
-    `${where}.${key} must be text of 1–${maxLength} characters`,
-    value as string,
-  );
-}
-
 /**
  * Parses and validates an exported take's JSON entirely (nothing is stored before this returns).
  * Throws a `TakeFileError` naming the first problem.
@@ -200,6 +188,11 @@ export function parseTakeFile(json: string): TakeFile {
       take.state as 'complete' | 'interrupted',
     ),
     ...(typeof take.endReason === 'string' ? { endReason: take.endReason.slice(0, 300) } : {}),
+    ...(take.piece === undefined ? {} : { piece: takePieceFrom(take.piece) }),
+    ...(typeof take.originMeasured === 'boolean' ? { originMeasured: take.originMeasured } : {}),
+    ...((INPUT_LATENCY_SOURCES as readonly unknown[]).includes(take.inputLatency)
+      ? { inputLatency: take.inputLatency as InputLatencySource }
+      : {}),
   };
   need(audioMimeType(meta.mimeType), `take.mimeType "${meta.mimeType}" is not an audio type`, 0);
   const audio = need(isObject(data.audio), 'audio is missing', data.audio as Json);
@@ -223,7 +216,7 @@ export function parseTakeFile(json: string): TakeFile {
     if (!Array.isArray(row) || row.length !== READING_STRIDE || !row.every((v) => finite(v))) {
       throw new TakeFileError(`readings.rows[${i}] must be ${READING_STRIDE} numbers`);
     }
-    const [timeMs, hz, clarity] = row as number[];
+    const [timeMs, hz, clarity] = row;
     if (timeMs < previous || timeMs < 0 || timeMs > durationMs + 1000) {
       throw new TakeFileError(
         `readings.rows[${i}] time ${timeMs} ms is out of order or outside the take`,

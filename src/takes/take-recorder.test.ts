@@ -5,12 +5,18 @@ import { idleReading, DEFAULT_MODE } from '../audio/stream/pitch-stream';
 import type { NoteEvent, PitchReading } from '../audio/stream/pitch-service-types';
 import type { Observable, Emitter } from '../lib/observable';
 import type { AudioRecorder, MicrophoneTap, RecorderCallbacks } from '../audio/recording/recorder';
+import type { TakeOrigin } from '../audio/recording/origin-aligner';
 import { createTakeRecorder, MIN_FREE_BYTES } from './take-recorder';
 import { createTakeStore, type TakeStore } from './take-store';
 
 /** A connected service that lends a (fake) microphone tap, plus a recorder we drive by hand. */
 function setup(
-  options: { store?: TakeStore; freeBytes?: number; whileStopping?: () => void } = {},
+  options: {
+    store?: TakeStore;
+    freeBytes?: number;
+    whileStopping?: () => void;
+    origin?: Promise<TakeOrigin>;
+  } = {},
 ) {
   const base = createPlaceholderPitchService({ state: 'connected' });
   const tap = {} as MicrophoneTap;
@@ -37,6 +43,7 @@ function setup(
       return {
         format: { mimeType: 'audio/webm;codecs=opus', codec: 'opus' },
         startedAtMs: clock,
+        origin: options.origin,
         stop: async () => {
           stops++;
           options.whileStopping?.();
@@ -97,6 +104,30 @@ describe('recording a take', () => {
     expect(take.readings).toEqual([100, 440, 0.95, -20, 440, 1000, 440, 0.95, -20, 440]);
     expect(take.notes).toEqual([{ onsetMs: 50, offsetMs: 900, hz: 440 }]);
     expect(take.audio.size).toBe(13);
+  });
+
+  it('holds its chunks until the origin is measured, then times everything from it', async () => {
+    // The recorder's first guess is 1000; its first sample turns out to be at 1012.5 (issue 20).
+    let measure: (origin: TakeOrigin) => void = () => undefined;
+    const origin = new Promise<TakeOrigin>((resolve) => (measure = resolve));
+    const t = setup({ origin });
+    await t.recorder.start('tuner', 'x');
+    t.reading(1010, 440); // after the guess, before the first sample: not part of the take
+    t.advance(100);
+    t.reading(1100, 440);
+    t.note({ type: 'note-on', hz: 440, onsetMs: 1050, confirmedMs: 1100 });
+    t.chunk(10);
+    await Promise.resolve();
+    expect(await t.store.load('take-1').catch(() => null)).toMatchObject({ readings: [] });
+    measure({ frame: 0, startedAtMs: 1012.5, measured: true, score: 0.9 });
+    t.advance(100);
+    t.reading(1200, 440);
+    t.note({ type: 'note-off', hz: 440, onsetMs: 1050, offsetMs: 1190 });
+    await t.recorder.stop();
+    const take = await t.store.load('take-1');
+    expect(take.readings).toEqual([87.5, 440, 0.95, -20, 440, 187.5, 440, 0.95, -20, 440]);
+    expect(take.notes).toEqual([{ onsetMs: 37.5, offsetMs: 177.5, hz: 440 }]);
+    expect((await t.store.list())[0]).toMatchObject({ originMeasured: true });
   });
 
   it('ends where Stop was pressed, however long the encoder takes to finish (issue 26)', async () => {

@@ -7,6 +7,7 @@
  * closed and kept up to the last chunk when the microphone goes away (track ended, page hidden:
  * the pitch service releases the microphone) or storage fills.
  */
+import { currentTakeContext, type TakeContext } from './take-context';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import type { PitchService } from '../audio/stream/pitch-service-types';
 import {
@@ -48,6 +49,8 @@ export interface TakeRecorderDeps {
   now?: () => number;
   wallNow?: () => number;
   newId?: () => string;
+  /** What the take is about (a piece's practice screen); default: the screen's take context. */
+  context?: () => TakeContext | null;
 }
 
 const round = (value: number, places: number): number => {
@@ -80,6 +83,12 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
   const wallNow = deps.wallNow ?? (() => Date.now());
   const newId = deps.newId ?? defaultId;
   const canRecord = deps.canRecord ?? canRecordAudio;
+  const context = deps.context ?? currentTakeContext;
+  /** The piece and its verdicts so far, kept once known (the screen may be left before Stop). */
+  const withPiece = (meta: TakeMeta): void => {
+    const piece = context()?.pieceFor(meta.startedAtMs);
+    if (piece) meta.piece = piece;
+  };
   const begin = deps.startRecorder ?? ((tap, callbacks) => startAudioRecorder(tap, callbacks));
   const state = createObservable<RecordingState>({ state: 'idle' });
   let active: { stop(): Promise<void> } | null = null;
@@ -132,13 +141,22 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       return;
     }
 
+    // The take's origin: first a guess, then (within seconds) the audio frame of its first sample
+    // as measured in the recording (`src/audio/recording/origin-aligner.ts`). Readings and notes
+    // are kept on the stream's timeline and written relative to the origin once it is settled.
     let t0 = now();
+    let originSettled = false;
+    /** Readings from this margin before the guessed origin are kept until it is settled. */
+    const ORIGIN_MARGIN_MS = 100;
     // When Stop was pressed: the take ends there, however long the encoder takes to finish
     // (WebKitGTK's waits 2 s for its end of stream), so nothing heard after it is kept.
     let stopAtMs = Number.POSITIVE_INFINITY;
     const until = (): number => Math.min(now(), stopAtMs);
+    /** Since the last write: readings (stream time first, 5 numbers each), notes (stream times). */
     let readings: number[] = [];
     let notes: TakeNote[] = [];
+    /** Chunks waiting for the origin to settle. */
+    const pending: { audio: Blob; readings: number[]; notes: TakeNote[] }[] = [];
     let open: { onsetMs: number; hz: number } | null = null;
     let seq = 0;
     let writes = Promise.resolve();
@@ -153,10 +171,34 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       const last = meta.notesMidi[meta.notesMidi.length - 1];
       if (midi !== last && meta.notesMidi.length < NOTES_SHOWN) meta.notesMidi.push(midi);
     };
+    /** A chunk's readings and notes from stream times to ms from the origin, t0 settled. */
+    const onTakeClock = (
+      rows: number[],
+      heldNotes: TakeNote[],
+    ): { readings: number[]; notes: TakeNote[] } => {
+      const out: number[] = [];
+      for (let i = 0; i + 5 <= rows.length; i += 5) {
+        const timeMs = rows[i];
+        if (timeMs < t0) continue;
+        out.push(round(timeMs - t0, 1), ...rows.slice(i + 1, i + 5));
+      }
+      return {
+        readings: out,
+        notes: heldNotes.map((n) => {
+          const onsetMs = Math.max(0, n.onsetMs - t0);
+          return {
+            onsetMs: round(onsetMs, 1),
+            offsetMs: round(Math.max(onsetMs, n.offsetMs - t0), 1),
+            hz: n.hz,
+          };
+        }),
+      };
+    };
     const unsubscribeReading = service.reading.subscribe((reading) => {
-      if (!reading.live || reading.timeMs < t0 || reading.timeMs > stopAtMs) return;
+      const from = originSettled ? t0 : t0 - ORIGIN_MARGIN_MS;
+      if (!reading.live || reading.timeMs < from || reading.timeMs > stopAtMs) return;
       readings.push(
-        round(reading.timeMs - t0, 1),
+        reading.timeMs,
         round(reading.hz, 2),
         round(reading.clarity, 3),
         round(reading.levelDb, 1),
@@ -166,20 +208,15 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
     const unsubscribeNotes = service.notes.subscribe((event) => {
       if (event.onsetMs > stopAtMs) return; // began after Stop
       if (event.type === 'note-on') {
-        open = { onsetMs: Math.max(0, event.onsetMs - t0), hz: event.hz };
+        open = { onsetMs: event.onsetMs, hz: event.hz };
         return;
       }
       // A note-off carries the whole note: it also closes one that began before the take did.
-      const onsetMs = Math.max(0, event.onsetMs - t0);
-      const offsetMs = Math.min(event.offsetMs, stopAtMs) - t0;
+      const offsetMs = Math.min(event.offsetMs, stopAtMs);
       open = null;
       // Ended before the take began, or a sliver of one that ended as it started: not a note.
-      if (offsetMs - onsetMs < MIN_NOTE_MS) return;
-      pushNote({
-        onsetMs: round(onsetMs, 1),
-        offsetMs: round(Math.max(onsetMs, offsetMs), 1),
-        hz: round(event.hz, 2),
-      });
+      if (offsetMs - Math.max(event.onsetMs, t0) < MIN_NOTE_MS) return;
+      pushNote({ onsetMs: event.onsetMs, offsetMs, hz: round(event.hz, 2) });
     });
     // Hidden page, lost track, stopped service: the service lets go of the microphone.
     const unsubscribeStatus = service.status.subscribe((status) => {
@@ -191,13 +228,22 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
     });
 
     const write = (audio: Blob): void => {
-      // The format may change once, early: MediaRecorder checked, PCM standing by (src/audio/).
-      if (recorder) meta.mimeType = recorder.format.mimeType;
-      const chunk = { takeId: meta.id, seq: seq++, audio, readings, notes };
+      pending.push({ audio, readings, notes });
       readings = [];
       notes = [];
+      if (originSettled) writePending();
+    };
+    const writePending = (): void => {
+      for (const held of pending.splice(0))
+        writeChunk(held.audio, onTakeClock(held.readings, held.notes));
+    };
+    const writeChunk = (audio: Blob, onClock: { readings: number[]; notes: TakeNote[] }): void => {
+      // The format may change once, early: MediaRecorder checked, PCM standing by (src/audio/).
+      if (recorder) meta.mimeType = recorder.format.mimeType;
+      const chunk = { takeId: meta.id, seq: seq++, audio, ...onClock };
       meta.bytes += audio.size;
       meta.durationMs = Math.max(meta.durationMs, round(until() - t0, 0));
+      withPiece(meta);
       const snapshot = { ...meta, notesMidi: [...meta.notesMidi] };
       writes = writes.then(async () => {
         if (storageError) return;
@@ -222,8 +268,23 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       meta.mimeType = recorder.format.mimeType;
       // A note already sounding when the take starts is part of it from the first sample.
       const sounding = service.reading.get();
-      if (sounding.live && sounding.noteHz > 0) open = { onsetMs: 0, hz: sounding.noteHz };
+      if (sounding.live && sounding.noteHz > 0) open = { onsetMs: -Infinity, hz: sounding.noteHz };
       state.set({ state: 'recording', takeId: meta.id, startedAtMs: t0 });
+      const settleOrigin = (startedAtMs: number, measured: boolean): void => {
+        if (originSettled) return;
+        t0 = startedAtMs;
+        meta.originMeasured = measured;
+        originSettled = true;
+        writePending();
+      };
+      if (recorder.origin) {
+        recorder.origin.then(
+          (origin) => settleOrigin(origin.startedAtMs, origin.measured),
+          () => settleOrigin(t0, false),
+        );
+      } else {
+        settleOrigin(t0, false);
+      }
     } catch (error) {
       resolveEnd({
         reason: 'error',
@@ -236,15 +297,12 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       unsubscribeStatus();
       state.set({ state: 'saving' });
       if (open) {
-        const at = until() - t0;
-        pushNote({
-          onsetMs: round(open.onsetMs, 1),
-          offsetMs: round(at, 1),
-          hz: round(open.hz, 2),
-        });
+        pushNote({ onsetMs: open.onsetMs, offsetMs: until(), hz: round(open.hz, 2) });
         open = null;
       }
       if (readings.length > 0 || notes.length > 0) write(new Blob([], { type: meta.mimeType }));
+      // The recorder settles its origin by its end at the latest (`origin-aligner.ts` finish()).
+      await recorder?.origin?.catch(() => undefined);
       await writes;
       // PCM: the WAV header written first had an open length; now the exact one.
       const header = recorder?.finalHeader?.();
@@ -270,6 +328,7 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
         ? `Take saved (${formatClock(meta.durationMs)}).`
         : (meta.endReason ?? '');
       try {
+        withPiece(meta);
         if (!storageError) await store.put(meta);
       } catch (error) {
         message = `${storageMessage(error)}: the take was kept up to its last saved second.`;

@@ -9,7 +9,7 @@
  * the same graph instead (`pcm-recorder.ts`); the app's targets (Chromium, Firefox, Safari 14.5+,
  * Android WebView, iOS 15+ WKWebView) all take the MediaRecorder path.
  */
-import { streamTimeMs, trackInputLatencyS } from '../stream/audio-clock';
+import { createOriginAligner, type OriginAlignerDeps, type TakeOrigin } from './origin-aligner';
 import { startPcmRecorder } from './pcm-recorder';
 import { startWithStandby } from './recorder-standby';
 import type { PitchService } from '../stream/pitch-service-types';
@@ -91,10 +91,15 @@ export interface RecorderCallbacks {
 export interface AudioRecorder {
   readonly format: RecordingFormat;
   /**
-   * The take's time origin: the stream's time (`audio-clock.ts` streamTimeMs) of the frame being
-   * processed when recording started, on the readings' timeline.
+   * The take's time origin before it is measured: the stream's time (`tap.toStreamMs`) of the
+   * frame being processed when recording started, on the readings' timeline.
    */
   readonly startedAtMs: number;
+  /**
+   * The take's origin as measured in its audio: the audio frame of its first sample
+   * (`origin-aligner.ts`); settles within a few seconds, or at the end of a shorter take.
+   */
+  readonly origin?: Promise<TakeOrigin>;
   /** Stops; resolves after the last chunk and `onEnd`. */
   stop(): Promise<void>;
   /**
@@ -108,6 +113,8 @@ export interface RecorderOptions {
   timesliceMs?: number;
   Recorder?: MediaRecorderClass;
   now?: () => number;
+  /** How the origin is measured (tests); false: not measured, the frame at start stands. */
+  align?: OriginAlignerDeps | false;
 }
 
 /**
@@ -129,22 +136,45 @@ export function startRecorder(
   if (!(timesliceMs >= 100 && timesliceMs <= 10_000)) {
     throw new RangeError(`timesliceMs must be 100–10000, got ${timesliceMs}`);
   }
-  // The take's origin on the stream's clock (issue 20): the capture time of the frame the
-  // graph processes now, as readings are stamped, not performance.now() (which put the trace
-  // 13–23 ms early against the audio in Chromium: e2e/take-clock.e2e.ts).
+  // The take's origin on the stream's clock (issue 20), as readings are stamped: first the frame
+  // the graph processes now (performance.now() at MediaRecorder.start() put the trace 13–23 ms
+  // early against the audio in Chromium), then the frame of the first recorded sample, found in
+  // the audio (`origin-aligner.ts`; the first guess was −4 … +8 ms off: e2e/take-clock.e2e.ts).
+  const aligner = options.align === false ? null : createOriginAligner(tap, options.align);
   const now =
     options.now ??
-    (() => streamTimeMs(tap.context, tap.context.currentTime, trackInputLatencyS(tap.stream)));
-  const pcm = (cb: RecorderCallbacks) => startPcmRecorder(tap, cb, timesliceMs, now);
-  if (!Recorder || !format) return pcm(callbacks);
-  const media = (cb: RecorderCallbacks) =>
-    startMediaRecorder(tap, cb, { Recorder, format, timesliceMs, now });
-  const canStandBy = 'createScriptProcessor' in tap.context;
-  if (!canStandBy) return media(callbacks);
-  return startWithStandby(media, pcm, callbacks, {
-    verifyMs: VERIFY_TIMESLICES * timesliceMs,
-    now,
-  });
+    (() =>
+      aligner?.estimate.startedAtMs ??
+      tap.toStreamMs(Math.round(tap.context.currentTime * tap.context.sampleRate)));
+  const outer: RecorderCallbacks = aligner
+    ? {
+        onChunk(chunk) {
+          aligner.onChunk(chunk);
+          callbacks.onChunk(chunk);
+        },
+        onEnd(end) {
+          aligner.finish();
+          callbacks.onEnd(end);
+        },
+      }
+    : callbacks;
+  // The recorder objects keep their getters (`format`, `using`): the origin is added to them.
+  const withOrigin = (recorder: AudioRecorder): AudioRecorder =>
+    aligner ? Object.defineProperty(recorder, 'origin', { value: aligner.origin }) : recorder;
+  try {
+    const pcm = (cb: RecorderCallbacks) => startPcmRecorder(tap, cb, timesliceMs, now);
+    if (!Recorder || !format) return withOrigin(pcm(outer));
+    const media = (cb: RecorderCallbacks) =>
+      startMediaRecorder(tap, cb, { Recorder, format, timesliceMs, now });
+    const canStandBy = 'createScriptProcessor' in tap.context;
+    if (!canStandBy) return withOrigin(media(outer));
+    return withOrigin(
+      startWithStandby(media, pcm, outer, { verifyMs: VERIFY_TIMESLICES * timesliceMs, now }),
+    );
+  } catch (error) {
+    aligner?.finish();
+    throw error;
+  }
 }
 
 /** MediaRecorder alone on the tap's stream. */
