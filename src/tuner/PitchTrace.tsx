@@ -6,7 +6,6 @@ import { isIsolatedReading, traceRange } from './trace-range';
 
 /** Seconds of history drawn. */
 export const TRACE_SECONDS = 10;
-const QUARTER_TONE_RATIO = 2 ** (1 / 24);
 /** Enough for 10 s at the fast-mode message rate (≤ 60/s plus note-change extras). */
 const CAPACITY = 1024;
 
@@ -55,12 +54,7 @@ export function PitchTrace(props: {
     const unsubscribe = service.reading.subscribe((reading) => {
       // The stream's note only: a reading of another pitch it has not confirmed is not drawn, nor
       // the room's tail after a note (tail-gate.ts).
-      const sounding =
-        gate.shows(reading) &&
-        reading.hz > 0 &&
-        reading.noteHz > 0 &&
-        reading.hz / reading.noteHz < QUARTER_TONE_RATIO &&
-        reading.noteHz / reading.hz < QUARTER_TONE_RATIO;
+      const sounding = gate.shows(reading) && reading.onNote;
       const midi = sounding ? hzToMidi(reading.hz, a4Hz) - offset : Number.NaN;
       // The reading before this one, now that both its neighbours are known: a stray is dropped.
       if (count >= 2) {

@@ -4,7 +4,8 @@ import type { Damping } from '../settings';
 
 /**
  * From the pitch stream to the Hz the tuner shows: a running median of 3 with a hold
- * (src/music/assessment/smoothing), fed only with readings of the note the stream says is sounding. The onset
+ * (src/music/assessment/smoothing), fed only with readings of the note the stream says is sounding
+ * (`onNote`), restarted when the stream names another note (`noteId`). The onset
  * gate is the stream's (`src/audio/stream/note-tracker.ts`): a pitch shows once the stream has confirmed
  * it as a note, and a reading of another pitch shows only once that pitch is confirmed, so a lone
  * pitched frame in noise or a flash of a neighbouring note in a slur never reaches the display.
@@ -13,7 +14,7 @@ import type { Damping } from '../settings';
  */
 export interface DisplayFilter {
   /** Feed a reading; returns the Hz to show now (0 = no signal). */
-  push(reading: Pick<PitchReading, 'hz' | 'noteHz' | 'timeMs'>): number;
+  push(reading: Pick<PitchReading, 'hz' | 'onNote' | 'noteId' | 'timeMs'>): number;
   reset(): void;
 }
 
@@ -31,31 +32,26 @@ export function smootherOptionsFor(
   return { windowSize, holdMs: response === 'fast' ? 250 : 400 };
 }
 
-const QUARTER_TONE_RATIO = 2 ** (1 / 24);
-
 export function createDisplayFilter(
   response: ResponseMode,
   damping: Damping = 'light',
 ): DisplayFilter {
   const smoother = createPitchSmoother(smootherOptionsFor(response, damping));
+  /** The note whose readings the smoother holds (0: none yet). */
+  let shownNoteId = 0;
   return {
     push(reading) {
-      const { hz, noteHz } = reading;
-      const onNote =
-        hz > 0 &&
-        noteHz > 0 &&
-        hz / noteHz < QUARTER_TONE_RATIO &&
-        noteHz / hz < QUARTER_TONE_RATIO;
-      if (!onNote) return smoother.push(0, reading.timeMs);
+      if (!reading.onNote) return smoother.push(0, reading.timeMs);
       // A new note replaces the old one at once, not through the median of both.
-      const shown = smoother.valueAt(reading.timeMs);
-      if (shown > 0 && (shown / hz > QUARTER_TONE_RATIO || hz / shown > QUARTER_TONE_RATIO)) {
+      if (reading.noteId !== shownNoteId) {
         smoother.reset();
+        shownNoteId = reading.noteId;
       }
-      return smoother.push(hz, reading.timeMs);
+      return smoother.push(reading.hz, reading.timeMs);
     },
     reset() {
       smoother.reset();
+      shownNoteId = 0;
     },
   };
 }

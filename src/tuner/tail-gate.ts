@@ -1,4 +1,5 @@
 import type { PitchReading } from '../audio/stream/pitch-service-types';
+import { sameNote as samePitch } from '../audio/stream/reading';
 
 /*
  * A noise gate that follows the room (issue 23 row 5). After a note stops, the room keeps ringing
@@ -17,8 +18,6 @@ export const PEAK_DECAY_DB_PER_S = 6;
 export const FLOOR_RISE_DB_PER_S = 3;
 /** Within this many dB of the floor the room is quiet: the tail is over. */
 export const QUIET_ABOVE_FLOOR_DB = 6;
-
-const QUARTER_TONE_RATIO = 2 ** (1 / 24);
 
 export interface TailGate {
   /** False when the reading's note is the room's tail of the last note (do not show it). */
@@ -42,8 +41,9 @@ export function createTailGate(): TailGate {
         return true;
       }
       const peakNowDb = peakDb - (PEAK_DECAY_DB_PER_S * Math.max(0, timeMs - peakAtMs)) / 1000;
-      const sameNote =
-        peakHz > 0 && noteHz / peakHz < QUARTER_TONE_RATIO && peakHz / noteHz < QUARTER_TONE_RATIO;
+      // The same pitch as the last note's, whether or not it is the same note-on: a re-attack of
+      // the note just played is never the room's tail of another.
+      const sameNote = samePitch(noteHz, peakHz);
       if (!sameNote && levelDb < peakNowDb - TAIL_DROP_DB) return false;
       if (!sameNote || levelDb >= peakNowDb) {
         peakDb = sameNote ? Math.max(peakNowDb, levelDb) : levelDb;

@@ -14,6 +14,7 @@
  * The onset time of a note is where the audio thread located it inside its window (the
  * accumulator's `onsetFrame`), not when it was confirmed: timing is judged from it.
  */
+import { sameNote } from '../worklet/same-note';
 
 export type NoteEvent =
   | {
@@ -64,6 +65,16 @@ export interface NoteTrackerOptions {
   hopMs: number;
   /** Pitches above this are no pitch: far above any trumpet (a whistle, electronics), Hz. */
   ceilingHz?: number;
+  /**
+   * The last note number used (see `NoteState.id`), shared by the trackers of one stream so a
+   * restarted audio thread does not reuse a number. Default: a counter of this tracker's own.
+   */
+  noteIds?: NoteIdCounter;
+}
+
+/** The last note number a stream gave out (0 before its first note). */
+export interface NoteIdCounter {
+  last: number;
 }
 
 /** The stream's settings per analysis mode (see the module comment). */
@@ -95,6 +106,8 @@ export interface NoteState {
   /** The sounding note's pitch (recent median), 0 = none. */
   hz: number;
   onsetMs: number;
+  /** The sounding note's number: each note-on takes the next (1, 2, 3 …); 0 = none. */
+  id: number;
 }
 
 export interface NoteTracker {
@@ -107,7 +120,6 @@ export interface NoteTracker {
   reset(): void;
 }
 
-const QUARTER_TONE_RATIO = 2 ** (1 / 24);
 /**
  * Fast mode: a new pitch must hold (within agreeCents) this long before it is a note, ms. On the
  * corpus phrase at 44.1 and 48 kHz, 12–15 ms still let an attack's scoop show the note below for
@@ -116,9 +128,6 @@ const QUARTER_TONE_RATIO = 2 ** (1 / 24);
 export const FAST_CONFIRM_MS = 20;
 /** A candidate interrupted by no pitch for at most this long still starts the next one, ms. */
 const INTERRUPTED_CANDIDATE_MS = 40;
-/** A reading of the held note: nearer to it than to either neighbour. */
-const onNote = (hz: number, noteHz: number): boolean =>
-  hz / noteHz < QUARTER_TONE_RATIO && noteHz / hz < QUARTER_TONE_RATIO;
 
 export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
   const { confirmReadings, confirmMs, releaseMs, hopMs, agreeCents } = options;
@@ -140,7 +149,8 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
   if (!(hopMs > 0 && hopMs <= 1000)) throw new RangeError(`hopMs must be 0..1000 ms, got ${hopMs}`);
   const ceilingHz = options.ceilingHz ?? Number.POSITIVE_INFINITY;
 
-  const current: NoteState = { hz: 0, onsetMs: Number.NaN };
+  const noteIds = options.noteIds ?? { last: 0 };
+  const current: NoteState = { hz: 0, onsetMs: Number.NaN, id: 0 };
   const events: NoteEvent[] = [];
   let candidateHz = 0;
   let candidateOnsetMs = 0;
@@ -159,6 +169,7 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
     events.push({ type: 'note-off', hz: current.hz, onsetMs: current.onsetMs, offsetMs });
     current.hz = 0;
     current.onsetMs = Number.NaN;
+    current.id = 0;
   };
 
   const push = (reading: TrackedReading): readonly NoteEvent[] => {
@@ -182,7 +193,8 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
       }
       return events;
     }
-    if (current.hz > 0 && onNote(hz, current.hz)) {
+    // A reading of the held note: nearer to it than to either neighbour.
+    if (sameNote(hz, current.hz)) {
       // The held note goes on; follow slow bends with a light low-pass in log frequency.
       current.hz = Math.exp(0.8 * Math.log(current.hz) + 0.2 * Math.log(hz));
       candidateCount = 0;
@@ -220,6 +232,7 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
     candidateHz = hz;
     current.hz = candidateHz;
     current.onsetMs = onsetMs;
+    current.id = ++noteIds.last;
     candidateCount = 0;
     unvoicedSinceMs = Number.NaN;
     lastVoicedEndMs = reading.windowEndMs;
@@ -241,6 +254,7 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
       interruptedAtMs = Number.NEGATIVE_INFINITY;
       current.hz = 0;
       current.onsetMs = Number.NaN;
+      current.id = 0;
       candidateCount = 0;
       unvoicedSinceMs = Number.NaN;
       events.length = 0;

@@ -28,8 +28,8 @@ export type PitchServiceStatus =
   | { state: 'connected' }
   | { state: 'error'; error: PitchServiceError };
 
-/** Levels below this, and digital silence, read as this, dBFS (one floor for the whole stream). */
-export const LEVEL_FLOOR_DB = -120;
+// One floor for the whole stream, defined where the worklet measures levels.
+export { LEVEL_FLOOR_DB } from '../worklet/messages';
 
 /** How the audio thread analyses: spec blocks (4096 samples each) or short sliding windows. */
 export type ResponseMode = 'block' | 'fast';
@@ -67,6 +67,11 @@ export interface PitchReading {
   windowEndMs: number;
   /** The reading's time: `windowEndMs` (the newest audio it describes). */
   timeMs: number;
+  /**
+   * Where the reading describes the audio: its window's centre, ms. A window's pitch belongs to
+   * its middle; sessions that place a reading in time use this, never their own average.
+   */
+  windowCentreMs: number;
   /** The mode and window that produced it. */
   response: ResponseMode;
   windowSamples: number;
@@ -77,6 +82,18 @@ export interface PitchReading {
   noteHz: number;
   /** Where that note began, ms; NaN when none. */
   noteOnsetMs: number;
+  /**
+   * Which note that is: 1, 2, 3 … in the order the stream confirmed them, 0 when none sounds. A
+   * new note-on (another pitch, or the same pitch re-attacked after the note ended) takes the
+   * next number, so "is this still the note I was showing?" is `noteId === shownNoteId`.
+   */
+  noteId: number;
+  /**
+   * This reading's own pitch is the sounding note's (`hz` within a quarter tone of `noteHz`,
+   * `src/audio/worklet/same-note.ts`): what the tuner shows and the trace draws. False with no
+   * note, no pitch, or a pitch the stream has not (yet) confirmed as a note.
+   */
+  onNote: boolean;
   /**
    * Level dips since the previous reading, found at ~3 ms resolution whatever the window (a block
    * window averages a tongue stroke away): a tongued note re-attacks after one, a slur has none.

@@ -139,6 +139,8 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
   /** Bumped by every connect/disconnect: a connect that sees another value was overtaken. */
   let generation = 0;
   let pausedWhileHidden = false;
+  /** Note numbers of this stream, across restarts of its audio thread (`PitchReading.noteId`). */
+  const noteIds = { last: 0 };
   /** What the app's drone plays now (`setDrone`), sent to every audio thread started. */
   let droneHz: number[] = [];
   const counts = {
@@ -277,7 +279,13 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       if (stale()) return;
       if (droneHz.length > 0) graph.node.port.postMessage({ type: MSG_DRONE, hz: droneHz });
       s.engineMemoryBytes = readyMessage.memoryBytes;
-      s.decoder = createStreamDecoder(context, readyMessage, response, trackInputLatencyS(stream));
+      s.decoder = createStreamDecoder(
+        context,
+        readyMessage,
+        response,
+        trackInputLatencyS(stream),
+        noteIds,
+      );
       graph.node.port.onmessage = (event: MessageEvent<FromWorkletMessage>) =>
         onWorkletMessage(s, event.data);
 

@@ -7,8 +7,14 @@
 import { PEDAL_FLOOR_HZ } from '../worklet/analysis-window';
 import { createAudioClock, type ClockContext } from './audio-clock';
 import type { PitchMessage, ReadyMessage } from '../worklet/messages';
-import { createNoteTracker, trackerOptionsFor, type NoteEvent } from './note-tracker';
+import {
+  createNoteTracker,
+  trackerOptionsFor,
+  type NoteEvent,
+  type NoteIdCounter,
+} from './note-tracker';
 import type { AnalysisMode, LevelDip, PitchReading } from './pitch-service-types';
+import { streamReading } from './reading';
 import { NO_DIPS } from './stream-defaults';
 
 // Defined in stream-defaults.ts (small enough for the initial chunk); re-exported for consumers.
@@ -45,11 +51,14 @@ export function createStreamDecoder(
   ready: Pick<ReadyMessage, 'windowSamples' | 'hopSamples'>,
   response: AnalysisMode['response'],
   inputLatencyS: number,
+  /** The stream's note numbers, kept across restarts of the audio thread (`NoteState.id`). */
+  noteIds: NoteIdCounter = { last: 0 },
 ): StreamDecoder {
   const clock = createAudioClock(context, Number.isFinite(inputLatencyS) ? inputLatencyS : 0);
-  const tracker = createNoteTracker(
-    trackerOptionsFor(response, (1000 * ready.hopSamples) / context.sampleRate),
-  );
+  const tracker = createNoteTracker({
+    ...trackerOptionsFor(response, (1000 * ready.hopSamples) / context.sampleRate),
+    noteIds,
+  });
   const { windowSamples } = ready;
   return {
     decode(message, ceilingHz, nowMs) {
@@ -74,21 +83,21 @@ export function createStreamDecoder(
         dips = list.sort((a, b) => a.attackMs - b.attackMs);
       }
       const events = tracker.push({ hz, windowStartMs, windowEndMs, onsetMs });
-      const reading: PitchReading = {
-        hz,
-        clarity: aboveCeiling ? 0 : message.clarity,
-        levelDb: message.levelDb,
-        windowStartMs,
-        windowEndMs,
-        timeMs: windowEndMs,
-        response,
-        windowSamples,
-        sampleRate: context.sampleRate,
-        live: true,
-        noteHz: tracker.current.hz,
-        noteOnsetMs: tracker.current.onsetMs,
-        dips,
-      };
+      const reading = streamReading(
+        {
+          hz,
+          clarity: aboveCeiling ? 0 : message.clarity,
+          levelDb: message.levelDb,
+          windowStartMs,
+          windowEndMs,
+          response,
+          windowSamples,
+          sampleRate: context.sampleRate,
+          live: true,
+          dips,
+        },
+        tracker.current,
+      );
       return { reading, events };
     },
     flush: (atMs) => tracker.flush(atMs),

@@ -10,6 +10,7 @@ import {
   type LevelDip,
   type PitchReading,
 } from './pitch-service-types';
+import { NO_NOTE, streamReading } from './reading';
 
 export const NO_DIPS: readonly LevelDip[] = Object.freeze([]);
 
@@ -21,21 +22,21 @@ export const DEFAULT_MODE: AnalysisMode = Object.freeze({
   ceilingHz: DEFAULT_CEILING_HZ,
 });
 
-/** The stream's value while nothing is analysed: no pitch, not live, stamped `atMs`. */
+/** The stream's value while nothing is analysed: no pitch, no note, not live, stamped `atMs`. */
 export function idleReading(atMs: number, mode: AnalysisMode): PitchReading {
-  return {
-    hz: 0,
-    clarity: 0,
-    levelDb: LEVEL_FLOOR_DB,
-    windowStartMs: atMs,
-    windowEndMs: atMs,
-    timeMs: atMs,
-    response: mode.response,
-    windowSamples: 0,
-    sampleRate: 0,
-    live: false,
-    noteHz: 0,
-    noteOnsetMs: Number.NaN,
-    dips: NO_DIPS,
-  };
+  return streamReading(
+    {
+      hz: 0,
+      clarity: 0,
+      levelDb: LEVEL_FLOOR_DB,
+      windowStartMs: atMs,
+      windowEndMs: atMs,
+      response: mode.response,
+      windowSamples: 0,
+      sampleRate: 0,
+      live: false,
+      dips: NO_DIPS,
+    },
+    NO_NOTE,
+  );
 }

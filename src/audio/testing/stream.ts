@@ -5,6 +5,7 @@
  */
 import { createNoteTracker, trackerOptionsFor, type NoteEvent } from '../stream/note-tracker';
 import type { PitchReading, ResponseMode } from '../stream/pitch-service-types';
+import { NO_NOTE, sameNote, streamReading, type MeasuredReading } from '../stream/reading';
 
 const LOCATE_STEP_MS = 256 / 48;
 
@@ -19,12 +20,7 @@ const SHAPE: Record<ResponseMode, { windowMs: number; hopMs: number; samples: nu
   fast: { windowMs: 1024 / 48, hopMs: 256 / 48, samples: 1024 },
 };
 
-export function liveReading(
-  hz: number,
-  windowEndMs: number,
-  response: ResponseMode = 'fast',
-  extra: Partial<PitchReading> = {},
-): PitchReading {
+function measured(hz: number, windowEndMs: number, response: ResponseMode): MeasuredReading {
   const { windowMs, samples } = SHAPE[response];
   return {
     hz,
@@ -32,16 +28,22 @@ export function liveReading(
     levelDb: hz > 0 ? -20 : -70,
     windowStartMs: windowEndMs - windowMs,
     windowEndMs,
-    timeMs: windowEndMs,
     response,
     windowSamples: samples,
     sampleRate: 48000,
     live: true,
-    noteHz: 0,
-    noteOnsetMs: Number.NaN,
     dips: [],
-    ...extra,
   };
+}
+
+/** A live reading with no note sounding (`extra` overrides any field, as a test needs). */
+export function liveReading(
+  hz: number,
+  windowEndMs: number,
+  response: ResponseMode = 'fast',
+  extra: Partial<PitchReading> = {},
+): PitchReading {
+  return { ...streamReading(measured(hz, windowEndMs, response), NO_NOTE), ...extra };
 }
 
 /**
@@ -61,16 +63,13 @@ export function createTestStream(
   let lastHz = 0;
   /** `onsetMs` given: where the audio thread located the new note (else none located). */
   const send = (hz: number, endMs: number, onsetMs = Number.NaN): void => {
-    const isNew = hz > 0 && (!(lastHz > 0) || Math.abs(1200 * Math.log2(hz / lastHz)) > 50);
+    // The audio thread locates an onset only for a new pitch (`accumulator.ts`).
+    const isNew = hz > 0 && !sameNote(hz, lastHz);
     lastHz = hz;
-    const reading = liveReading(hz, endMs, response);
+    const reading = measured(hz, endMs, response);
     const located = isNew ? onsetMs : Number.NaN;
     for (const event of tracker.push({ ...reading, onsetMs: located })) consumer.onNote?.(event);
-    consumer.onReading({
-      ...reading,
-      noteHz: tracker.current.hz,
-      noteOnsetMs: tracker.current.onsetMs,
-    });
+    consumer.onReading(streamReading(reading, tracker.current));
   };
   return {
     send,

@@ -23,7 +23,8 @@ import { CHUNK_SAMPLES } from './engine/pitch-engine.ts';
 import { LevelDipFinder, type DipList } from './accumulator-dips.ts';
 import { DroneCanceller } from './drone-canceller.ts';
 import { OnsetLocator } from './onset-locator.ts';
-import { LEVEL_FLOOR_DB } from '../stream/pitch-service-types.ts';
+import { sameNote } from './same-note.ts';
+import { LEVEL_FLOOR_DB } from './messages.ts';
 
 /** What the accumulator needs of the pitch engine (`PitchEngine` satisfies it structurally). */
 export interface AnalysisEngine {
@@ -84,8 +85,6 @@ export interface AnalysisResult {
  * 8 analyses of 256 samples cover 43–46 ms at 44.1/48 kHz.
  */
 const CONFIRMING_ANALYSES = 8;
-/** A jump of more than this (or voiced ↔ unvoiced) is posted at once, even over the rate cap. */
-const NEW_NOTE_CENTS = 50;
 
 export class Accumulator {
   /** Level dips at chunk resolution; `result.dips` is its list. */
@@ -275,9 +274,8 @@ export class Accumulator {
 
     // Token bucket: on average at most maxResultsPerSecond, and a note change goes out at once.
     this.resultCredit = Math.min(2, this.resultCredit + this.resultCreditPerAnalysis);
-    const changed =
-      hz > 0 !== this.lastResultHz > 0 ||
-      (hz > 0 && Math.abs(1200 * Math.log2(hz / this.lastResultHz)) > NEW_NOTE_CENTS);
+    // A new note (`same-note.ts`), or voiced ↔ unvoiced, is posted at once, even over the cap.
+    const changed = (hz > 0 || this.lastResultHz > 0) && !sameNote(hz, this.lastResultHz);
     if (changed || onsetFrame >= 0) this.burst = CONFIRMING_ANALYSES;
     const inBurst = this.burst > 0;
     if (inBurst) this.burst--;
@@ -297,9 +295,7 @@ export class Accumulator {
 
   /** See `AnalysisResult.onsetFrame`. */
   private onsetOf(hz: number): number {
-    const last = this.lastAnalysisHz;
-    const isNew = hz > 0 && (!(last > 0) || Math.abs(1200 * Math.log2(hz / last)) > NEW_NOTE_CENTS);
-    if (!isNew) return -1;
+    if (!(hz > 0) || sameNote(hz, this.lastAnalysisHz)) return -1;
     const frame = this.frameSamples;
     const endFrame = this.totalSamples + this.frameOffset;
     const locator = this.locator;

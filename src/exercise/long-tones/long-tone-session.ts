@@ -175,7 +175,7 @@ export function createLongToneSession(options: LongToneOptions): LongToneSession
         return;
       }
       // A reading describes its whole window: its pitch belongs to the window's middle.
-      const timeMs = (reading.windowStartMs + reading.windowEndMs) / 2;
+      const timeMs = reading.windowCentreMs;
       lastTimeMs = reading.windowEndMs;
       if (timeMs >= current.onsetMs) samples.push({ timeMs, hz: reading.hz });
       readings.push(reading);

@@ -260,7 +260,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       // A reading describes its whole window: its pitch belongs to the window's middle.
       readings.push(reading);
       samples.push({
-        timeMs: (reading.windowStartMs + reading.windowEndMs) / 2,
+        timeMs: reading.windowCentreMs,
         hz: reading.hz,
         levelDb: reading.levelDb,
       });
