@@ -27,6 +27,7 @@ export * from './theory/transposition-practice';
 export * from './theory/pedal-tones';
 export * from './assessment/note-advice';
 export * from './assessment/hold-scores';
+export * from './assessment/latency-calibration';
 // The score model and its MusicXML reader (issue 21). Renamed: notation.ts has its own KeySignature.
 export type {
   KeySignature as ScoreKeySignature,
