@@ -11,7 +11,7 @@
  */
 import { createEmitter, createObservable, type EventSource } from '../../lib/observable';
 import type { ReadonlyObservable } from '../../lib/observable';
-import { audioTimeToPerformanceMs } from '../stream/audio-clock';
+import { audioTimeToPerformanceMs, outputLatencyS } from '../stream/audio-clock';
 import type { Click, ClickSource } from './click-source';
 import { createClickPuller, LOOK_AHEAD_S, SCHEDULER_INTERVAL_MS } from './click-scheduler';
 import {
@@ -232,7 +232,7 @@ export function createAudioSession(deps: AudioSessionDeps = {}): AudioSession {
     const owner = {};
     const byHz = new Map<number, number>();
     sounding.set(owner, byHz);
-    const outputLatencyMs = ((ctx.baseLatency || 0) + (ctx.outputLatency || 0)) * 1000;
+    const outputLatencyMs = outputLatencyS(ctx) * 1000;
     let current: readonly number[] = Object.freeze(first);
     let voices: DroneVoices | undefined;
     const onSounding = (f: number, untilS: number): void => {

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { audioTimeToPerformanceMs, createAudioClock } from './audio-clock';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  audioTimeToPerformanceMs,
+  createAudioClock,
+  outputLatencyReadable,
+  outputLatencyS,
+} from './audio-clock';
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0';
 
 describe('audio clock on the performance.now() timeline', () => {
   it('maps a frame to when the microphone captured it: output timestamp minus the latencies', () => {
@@ -72,5 +79,59 @@ describe('audio clock on the performance.now() timeline', () => {
     }
     // The frame being processed now maps to now (no latencies reported), not 4.4 s ahead.
     expect(clock.toPerfMs(Math.round(currentTime * 44100))).toBeCloseTo(nowMs, 0);
+  });
+});
+
+describe('Gecko: the output latency is never read (its getter deadlocked Firefox, issue 26)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    [FIREFOX, false],
+    ['Mozilla/5.0 (Android 14; Mobile; rv:153.0) Gecko/153.0 Firefox/153.0', false],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
+      true,
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
+      true,
+    ],
+    // The iOS app's WKWebView and Firefox on iOS are WebKit.
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+      true,
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/140.0 Mobile/15E148 Safari/605.1.15',
+      true,
+    ],
+  ])('%s: readable %s', (userAgent, readable) => {
+    expect(outputLatencyReadable(userAgent)).toBe(readable);
+  });
+
+  it('in Firefox, maps through currentTime without touching outputLatency or getOutputTimestamp', () => {
+    vi.stubGlobal('navigator', { userAgent: FIREFOX });
+    const touched: string[] = [];
+    const context = {
+      sampleRate: 48000,
+      currentTime: 2,
+      baseLatency: 0.005,
+      get outputLatency() {
+        touched.push('outputLatency');
+        return 0.05;
+      },
+      getOutputTimestamp: () => {
+        touched.push('getOutputTimestamp');
+        return { contextTime: 1.95, performanceTime: 5950 };
+      },
+    };
+    const clock = createAudioClock(context, 0.01);
+    clock.sync(6000);
+    // currentTime 2 s "is" now (6000 ms): frame 0 was rendered 2 s ago, captured 10 ms before.
+    expect(clock.toPerfMs(0)).toBeCloseTo(4000 - 10, 9);
+    // A click rendered at 2.1 s is heard 100 ms + the base latency later.
+    expect(audioTimeToPerformanceMs(context, 2.1, 6000)).toBeCloseTo(6105, 9);
+    expect(outputLatencyS(context)).toBe(0.005);
+    expect(touched).toEqual([]);
   });
 });
