@@ -106,14 +106,14 @@ describe('the brass-like drone is cancelled (harmonics 1–3)', () => {
           expect(hz.length).toBeGreaterThan(5);
           expect(onNote(hz, truthHz)).toHaveLength(hz.length);
           const off = hz.map((h) => centsOff(h, truthHz)).sort((a, b) => a - b);
-          expect(Math.abs(off[off.length >> 1] as number)).toBeLessThan(3);
+          expect(Math.abs(off[off.length >> 1])).toBeLessThan(3);
         }
       });
     }
   }
 
   it('control: without subtraction the brass drone at 0 dB loses the player', async () => {
-    const c = CASES[0] as (typeof CASES)[number];
+    const c = CASES[0];
     const hz = await readings({
       ...c,
       mix: { harmonics: TIMBRE_HARMONICS.brass },

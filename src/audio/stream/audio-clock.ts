@@ -15,6 +15,31 @@ export type ClockContext = Pick<AudioContext, 'currentTime' | 'sampleRate'> &
   Partial<Pick<AudioContext, 'getOutputTimestamp' | 'outputLatency' | 'baseLatency'>>;
 
 /**
+ * Whether this engine's `outputLatency` may be read (and `getOutputTimestamp`, which reads it).
+ * Not in Gecko: its getter asks the audio backend for the latency while holding the audio graph's
+ * lock, and asks again on every read until the answer is non-zero. Firefox ESR 153 on PulseAudio
+ * deadlocked the page's main thread for good in that read (the backend waited for its audio
+ * callback, which waited for the graph, which waited for that lock; gdb stacks in
+ * docs/testing.md "Other engines", issue 26). Gecko's output timestamp is only `currentTime` and
+ * `performance.now()` less that latency, so without it the `currentTime` mapping below loses only
+ * the output latency (capture times, which subtract it again, lose nothing).
+ */
+export function outputLatencyReadable(
+  userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+): boolean {
+  // Gecko says "Gecko/<date>"; Blink and WebKit say "(KHTML, like Gecko)".
+  return !/\bGecko\/\d/.test(userAgent);
+}
+
+/** The context's base plus output latency, s: what is rendered now is heard that much later. */
+export function outputLatencyS(
+  context: Partial<Pick<AudioContext, 'outputLatency' | 'baseLatency'>>,
+): number {
+  const output = outputLatencyReadable() ? context.outputLatency || 0 : 0;
+  return (context.baseLatency || 0) + output;
+}
+
+/**
  * `performance.now()` time at which audio-clock time `atS` is heard. Uses the output timestamp
  * (it accounts for output latency) once the context is actually rendering; before that Chromium
  * reports zeros, so fall back to the current time plus the reported latencies.
@@ -24,12 +49,11 @@ export function audioTimeToPerformanceMs(
   atS: number,
   nowMs: number = performance.now(),
 ): number {
-  const stamp = context.getOutputTimestamp?.();
+  const stamp = outputLatencyReadable() ? context.getOutputTimestamp?.() : undefined;
   if (stamp?.contextTime && stamp.performanceTime && stampsKeepTime(context, stamp)) {
     return stamp.performanceTime + (atS - stamp.contextTime) * 1000;
   }
-  const latencyS = (context.baseLatency || 0) + (context.outputLatency || 0);
-  return nowMs + (atS - context.currentTime + latencyS) * 1000;
+  return nowMs + (atS - context.currentTime + outputLatencyS(context)) * 1000;
 }
 
 /**
@@ -78,8 +102,7 @@ export function streamTimeMs(
   inputLatencyS = 0,
   nowMs: number = performance.now(),
 ): number {
-  const latencyMs =
-    ((context.baseLatency || 0) + (context.outputLatency || 0) + inputLatencyS) * 1000;
+  const latencyMs = (outputLatencyS(context) + inputLatencyS) * 1000;
   // Where the browser reports no input latency, the player's calibration (`input-latency.ts`).
   return audioTimeToPerformanceMs(context, atS, nowMs) - latencyMs - latencyCalibrationMs();
 }

@@ -58,7 +58,7 @@ export async function trackEndedError(
 ): Promise<PitchServiceError> {
   try {
     const state = permissions
-      ? (await permissions.query({ name: 'microphone' as PermissionName })).state
+      ? (await permissions.query({ name: 'microphone' })).state
       : 'unknown';
     if (state === 'denied' || state === 'prompt') {
       return {
