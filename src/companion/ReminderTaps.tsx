@@ -9,7 +9,7 @@ export function ReminderTaps() {
     let stop: (() => void) | null = null;
     let cancelled = false;
     localReminders
-      .onTap((route) => void navigate(route))
+      .onTap((route) => navigate(route))
       .then(
         (off) => (cancelled ? off() : (stop = off)),
         (error: unknown) => console.warn('reminder taps unavailable', error),

@@ -125,8 +125,10 @@ export default function PiecesPage() {
           )}
         </PanelBoundary>
       </IonContent>
-      {/* A take of the piece is labelled with its title (the takes list shows where it was recorded). */}
-      {piece && <TakesBar source={`Piece: ${piece.title}`} />}
+      {/* A take of the piece is labelled with its title (the takes list shows where it was
+          recorded) and keeps the piece and its verdicts (src/pieces/take-of-piece.ts). */}
+      {/* At most 40 characters: a take file's source is checked to that length on import. */}
+      {piece && <TakesBar source={`Piece: ${piece.title}`.slice(0, 40)} />}
     </IonPage>
   );
 }

@@ -29,6 +29,7 @@ import { reportLines, reportPng } from './report';
 import { ScoreStaff } from './ScoreStaff';
 import { sliceScore } from './score-slice';
 import { tonicOf } from './tonic';
+import { useTakeOfPiece } from './take-of-piece';
 
 const fileSafe = (title: string): string =>
   title
@@ -76,6 +77,8 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
     drone.current = null;
   };
   const recordingInput = useRef<HTMLInputElement>(null);
+  // A take recorded here keeps the piece and the passes judged live while it records.
+  const judgedForTake = useTakeOfPiece(piece);
 
   useEffect(() => {
     store.attempts(piece.id).then(setAttempts, () => setAttempts([]));
@@ -103,6 +106,7 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
     const atMs = Date.now();
     setResult({ assessment, noteIndices, source, atMs });
     setSelected(null);
+    if (source === 'live') judgedForTake({ atMs, assessment, noteIndices });
     const attempt: PieceAttempt = {
       pieceId: piece.id,
       atMs,

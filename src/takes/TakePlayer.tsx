@@ -9,6 +9,7 @@ import type { Take } from './take-format';
 import type { TakeStore } from './take-store';
 import { drawTraceFrame, drawTraceLayer, type TraceColours } from './take-trace';
 import { TakeStudy } from './TakeStudy';
+import { TakePieceSummary } from './TakePieceSummary';
 
 const RATES = [0.5, 0.75, 1] as const;
 const TRACE_HEIGHT_PX = 180;
@@ -143,6 +144,7 @@ function PlayerView(props: { take: Take; player: Player; beforePlay: () => Promi
       data-duration-ms={durationMs}
     >
       <h2 className="take-player__name">{take.meta.name}</h2>
+      {take.meta.piece && <TakePieceSummary piece={take.meta.piece} />}
       <canvas
         ref={canvasRef}
         className="take-player__trace"

@@ -123,3 +123,57 @@ describe('take file format', () => {
     );
   });
 });
+
+describe('a take of a piece (issue 25)', () => {
+  const piece = {
+    id: 'p-1',
+    title: 'Arban 1',
+    attempts: [
+      {
+        atMs: 12_500,
+        scores: { overall: 81, pitch: 90, timing: 70, steadiness: 85 },
+        fixFirst: 'You drag behind the beat',
+        notes: [
+          { index: 0, measure: '1', written: 'C5', verdict: 'played' as const },
+          { index: 1, measure: '1', written: 'Bb4', verdict: 'wrong' as const },
+          { index: 2, measure: '2', written: 'F#4', verdict: 'missed' as const },
+        ],
+      },
+    ],
+  };
+  const pieceTake = (): Take => ({ ...sampleTake(), meta: { ...sampleTake().meta, piece } });
+
+  it('keeps the piece and its verdicts through export and import', () => {
+    const take = pieceTake();
+    const back = takeFromFile(parseTakeFile(exported(take)), take.audio, 'new-id');
+    expect(back.meta.piece).toEqual(piece);
+  });
+
+  it('an older take without a piece is read as before (no piece)', () => {
+    const file = parseTakeFile(exported());
+    expect(file.take).not.toHaveProperty('piece');
+  });
+
+  it.each([
+    [(p: Loose) => (p.title = ''), 'take.piece.title must be text of 1–200 characters'],
+    [(p: Loose) => (p.attempts = {}), 'take.piece.attempts must be a list of at most 20'],
+    [
+      (p: Loose) => (p.attempts[0].scores.timing = 130),
+      'take.piece.attempts[0].scores must be overall, pitch, timing and steadiness, 0–100',
+    ],
+    [
+      (p: Loose) => (p.attempts[0].notes[1].verdict = 'late'),
+      'take.piece.attempts[0].notes[1] must have an index, measure, written and verdict',
+    ],
+    [
+      (p: Loose) => (p.attempts[0].fixFirst = 3),
+      'take.piece.attempts[0].fixFirst must be text or null',
+    ],
+  ])('a damaged piece is refused, naming what is wrong (%#)', (damage, reason) => {
+    const json = JSON.parse(exported(pieceTake())) as Loose;
+    damage(json.take.piece as Loose);
+    expect(() => parseTakeFile(JSON.stringify(json))).toThrow(
+      `Invalid take file: ${reason}. Nothing was imported.`,
+    );
+  });
+});

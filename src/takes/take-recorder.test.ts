@@ -8,6 +8,8 @@ import type { AudioRecorder, MicrophoneTap, RecorderCallbacks } from '../audio/r
 import type { TakeOrigin } from '../audio/recording/origin-aligner';
 import { createTakeRecorder, MIN_FREE_BYTES } from './take-recorder';
 import { createTakeStore, type TakeStore } from './take-store';
+import type { TakeContext } from './take-context';
+import type { TakePiece } from './take-piece';
 
 /** A connected service that lends a (fake) microphone tap, plus a recorder we drive by hand. */
 function setup(
@@ -16,6 +18,7 @@ function setup(
     freeBytes?: number;
     whileStopping?: () => void;
     origin?: Promise<TakeOrigin>;
+    context?: () => TakeContext | null;
   } = {},
 ) {
   const base = createPlaceholderPitchService({ state: 'connected' });
@@ -38,6 +41,7 @@ function setup(
     now: () => clock,
     wallNow: () => Date.UTC(2026, 10, 22),
     newId: () => 'take-1',
+    context: options.context ?? (() => null),
     startRecorder: (_tap, cb): AudioRecorder => {
       callbacks = cb;
       return {
@@ -267,5 +271,53 @@ describe('recording a take', () => {
       message: 'The take was deleted while it was recording: recording stopped.',
     });
     expect(await t.store.list()).toEqual([]);
+  });
+});
+
+describe("a take recorded on a piece's practice screen (issue 25)", () => {
+  const pieceWith = (overall: number[]): TakePiece => ({
+    id: 'p-1',
+    title: 'Arban 1',
+    attempts: overall.map((score, i) => ({
+      atMs: 1000 * (i + 1),
+      scores: { overall: score, pitch: score, timing: score, steadiness: score },
+      fixFirst: score < 90 ? 'You rush the eighths' : null,
+      notes: [{ index: 0, measure: '1', written: 'C5', verdict: 'played' as const }],
+    })),
+  });
+
+  it('keeps the piece and the passes judged while it recorded, asked with its start', async () => {
+    const passes: number[] = [];
+    const asked: number[] = [];
+    const t = setup({
+      context: () => ({
+        pieceFor: (startedAtMs) => {
+          asked.push(startedAtMs);
+          return pieceWith(passes);
+        },
+      }),
+    });
+    await t.recorder.start('Piece: Arban 1', 'Piece: Arban 1 take');
+    t.chunk(5);
+    passes.push(72); // judged while recording, after the first saved chunk
+    await t.recorder.stop();
+    const [meta] = await t.store.list();
+    expect(meta.piece).toEqual(pieceWith([72]));
+    expect(new Set(asked)).toEqual(new Set([Date.UTC(2026, 10, 22)]));
+  });
+
+  it('keeps what it knew when the screen was left before Stop; a plain take has no piece', async () => {
+    let context: TakeContext | null = { pieceFor: () => pieceWith([95]) };
+    const t = setup({ context: () => context });
+    await t.recorder.start('Piece: Arban 1', 'take');
+    t.chunk(5);
+    context = null; // the practice screen closed; recording goes on
+    await t.recorder.stop();
+    expect((await t.store.list())[0].piece).toEqual(pieceWith([95]));
+
+    const plain = setup();
+    await plain.recorder.start('tuner', 'Tuner take');
+    await plain.recorder.stop();
+    expect((await plain.store.list())[0]).not.toHaveProperty('piece');
   });
 });

@@ -177,7 +177,7 @@ describe('pitch service', () => {
     const { service, streams } = createFakeService({
       loadEngine: async () => {
         if (fail) throw { kind: 'engine', message: 'The pitch engine could not be loaded.' };
-        return {} as WebAssembly.Module;
+        return {};
       },
     });
     await service.connect();
@@ -234,7 +234,7 @@ describe('pitch service', () => {
     const { service, contexts, streams } = createFakeService({
       loadEngine: () =>
         new Promise((resolve) => {
-          release = () => resolve({} as WebAssembly.Module);
+          release = () => resolve({});
         }),
     });
     const connecting = service.connect();

@@ -122,7 +122,7 @@ export function createFakeService(
     },
     releaseContext: (context) => context.close(),
     mediaDevices: () => ({ getUserMedia }) as unknown as MediaDevices,
-    loadEngine: async () => ({}) as WebAssembly.Module,
+    loadEngine: async () => ({}),
     createWorkletNode: (_context, _name, options) => {
       const node = new FakeWorkletNode(options);
       nodes.push(node);

@@ -126,7 +126,7 @@ describe('accumulator worklet + engine (Node)', () => {
         .filter((event) => event.type === 'note-off');
       expect(notes).toHaveLength(entry.length);
       const errors = entry.map((note, i) => {
-        const heard = notes[i] as (typeof notes)[number];
+        const heard = notes[i];
         expect(Math.round(69 + 12 * Math.log2(heard.hz / 440))).toBe(note.midi);
         return Math.abs(heard.onsetMs - note.onset_s * 1000);
       });

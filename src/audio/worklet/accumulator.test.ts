@@ -32,11 +32,11 @@ describe('Accumulator', () => {
     for (let q = 0; q < 32; q++)
       acc.push(quantum((i) => (q + 1) * 0.01 * Math.sin(i / 5), q * 128));
     expect(seen).toHaveLength(1);
-    const { input, divisors } = seen[0] as (typeof seen)[number];
+    const { input, divisors } = seen[0];
     for (let c = 0; c < 32; c++) {
       const chunk = input.subarray(c * 128, (c + 1) * 128);
       expect(Math.max(...chunk.map(Math.abs))).toBeCloseTo(1, 6);
-      expect((divisors[c] as number) * (chunk[10] as number)).toBeCloseTo(
+      expect((divisors[c]) * (chunk[10])).toBeCloseTo(
         (c + 1) * 0.01 * Math.sin((c * 128 + 10) / 5),
         6,
       );

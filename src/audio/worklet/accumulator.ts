@@ -186,7 +186,7 @@ export class Accumulator {
     const samples = this.samples;
     const n = input.length;
     for (let i = 0; i < n; i++) {
-      const x = input[i] as number;
+      const x = input[i];
       samples[this.writePos] = x;
       const a = x < 0 ? -x : x;
       if (a > this.chunkMax) this.chunkMax = a;
@@ -220,7 +220,7 @@ export class Accumulator {
     const max = this.chunkMax;
     if (max > 0) {
       const samples = this.samples;
-      for (let j = start; j < start + CHUNK_SAMPLES; j++) samples[j] = (samples[j] as number) / max;
+      for (let j = start; j < start + CHUNK_SAMPLES; j++) samples[j] = (samples[j]) / max;
     }
     this.divisors[chunk] = max;
     this.chunkEnergy[chunk] = this.chunkSq;
@@ -254,14 +254,14 @@ export class Accumulator {
     // Sliding windows overlap: cancel on the engine's copy, leaving the kept samples untouched.
     if (!blocks) this.drone.apply(engine.input, engine.divisors);
     const frames = engine.pitches(frame, true);
-    let hz = frames > 0 ? (engine.hz[frames - 1] as number) : 0;
-    let clarity = frames > 0 ? (engine.clarity[frames - 1] as number) : 0;
+    let hz = frames > 0 ? (engine.hz[frames - 1]) : 0;
+    let clarity = frames > 0 ? (engine.clarity[frames - 1]) : 0;
     if (!(hz > 0 && hz < Infinity)) hz = 0; // "no pitch" is 0, never NaN
     if (!(clarity >= 0)) clarity = 0;
 
     let energy = 0;
     const chunks = this.chunkEnergy;
-    for (let c = 0; c < chunks.length; c++) energy += chunks[c] as number;
+    for (let c = 0; c < chunks.length; c++) energy += chunks[c];
     const meanSquare = energy / frame;
     const levelDb = meanSquare > 0 ? 10 * Math.log10(meanSquare) : LEVEL_FLOOR_DB;
 

@@ -130,7 +130,7 @@ describe('the player read through the app’s own drone (compiled engine, corpus
           const off = hz.map((h) => (h > 0 ? centsOff(h, truthHz) : Number.NaN));
           expect(off.filter((x) => Math.abs(x) < 50)).toHaveLength(hz.length);
           const sorted = [...off].sort((a, b) => a - b);
-          expect(Math.abs(sorted[sorted.length >> 1] as number)).toBeLessThan(3);
+          expect(Math.abs(sorted[sorted.length >> 1])).toBeLessThan(3);
         });
       }
     }
@@ -156,9 +156,9 @@ describe('the player read through the app’s own drone (compiled engine, corpus
 
   // Controls: the same mixes without subtraction lose the player, so the tests above can fail.
   it.each([
-    ['C5 over a C4 drone at the typical −12 dB', CASES[3] as Case, -12],
-    ['D4 over a B♭3 drone at +6 dB', CASES[0] as Case, 6],
-    ['B♭4 over the B♭3 triad at 0 dB', CASES[2] as Case, 0],
+    ['C5 over a C4 drone at the typical −12 dB', CASES[3], -12],
+    ['D4 over a B♭3 drone at +6 dB', CASES[0], 6],
+    ['B♭4 over the B♭3 triad at 0 dB', CASES[2], 0],
   ])('without subtraction, %s is not read as the player', async (_what, c, levelDb) => {
     const truthHz = measuredHz(c.file);
     for (const fast of [false, true]) {
@@ -212,7 +212,7 @@ describe('the drone reaches the worklet as a message', () => {
   });
 
   it('C5 over a C4 drone: read as C5 after MSG_DRONE, as the drone without it', () => {
-    const c = CASES[3] as Case;
+    const c = CASES[3];
     const wav = decodeWav(readFileSync(join(audioDir, c.file)));
     const mixed = mixDrone(wav.samples, wav.sampleRate, {
       droneHz: c.drone,

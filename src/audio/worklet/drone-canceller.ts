@@ -76,7 +76,7 @@ export class DroneCanceller {
       throw new RangeError(`at most ${MAX_DRONE_VOICES} drone voices, got ${hz.length}`);
     }
     for (let v = 0; v < hz.length; v++) {
-      const f = hz[v] as number;
+      const f = hz[v];
       if (!(f > 0 && Number.isFinite(f))) {
         throw new RangeError(`drone frequencies must be positive numbers of Hz, got ${f}`);
       }
@@ -84,14 +84,14 @@ export class DroneCanceller {
     let count = 0;
     for (let v = 0; v < hz.length; v++) {
       for (let h = 1; h <= DRONE_HARMONICS; h++) {
-        const f = (hz[v] as number) * h;
+        const f = (hz[v]) * h;
         if (f < 20 || f >= 0.45 * this.sampleRate) continue;
         this.omega[count++] = (2 * Math.PI * f) / this.sampleRate;
       }
     }
     this.partials = count;
     for (let k = 0; k < count; k++) {
-      const w = this.omega[k] as number;
+      const w = this.omega[k];
       this.cosStep[k] = Math.cos(w);
       this.sinStep[k] = Math.sin(w);
     }
@@ -108,10 +108,10 @@ export class DroneCanceller {
     const n = this.frameSamples;
     // Restore the raw window (a 0 or non-finite divisor is an all-zero chunk).
     for (let c = 0; c < n / CHUNK_SAMPLES; c++) {
-      const d = divisors[c] as number;
+      const d = divisors[c];
       const g = d > 0 && d < Infinity ? d : 0;
       for (let j = c * CHUNK_SAMPLES; j < (c + 1) * CHUNK_SAMPLES; j++) {
-        samples[j] = (samples[j] as number) * g;
+        samples[j] = (samples[j]) * g;
       }
     }
     // Φᵀx.
@@ -120,10 +120,10 @@ export class DroneCanceller {
     this.resetPhasors();
     const p = this.partials;
     for (let i = 0; i < n; i++) {
-      const x = samples[i] as number;
+      const x = samples[i];
       for (let k = 0; k < p; k++) {
-        rhs[2 * k] = (rhs[2 * k] as number) + x * (this.cosNow[k] as number);
-        rhs[2 * k + 1] = (rhs[2 * k + 1] as number) + x * (this.sinNow[k] as number);
+        rhs[2 * k] = (rhs[2 * k]) + x * (this.cosNow[k]);
+        rhs[2 * k + 1] = (rhs[2 * k + 1]) + x * (this.sinNow[k]);
       }
       this.turnPhasors();
     }
@@ -138,11 +138,11 @@ export class DroneCanceller {
         let fit = 0;
         for (let k = 0; k < p; k++) {
           fit +=
-            (coef[2 * k] as number) * (this.cosNow[k] as number) +
-            (coef[2 * k + 1] as number) * (this.sinNow[k] as number);
+            (coef[2 * k]) * (this.cosNow[k]) +
+            (coef[2 * k + 1]) * (this.sinNow[k]);
         }
         this.turnPhasors();
-        const y = (samples[i] as number) - fit;
+        const y = (samples[i]) - fit;
         samples[i] = y;
         const a = y < 0 ? -y : y;
         if (a > max) max = a;
@@ -150,7 +150,7 @@ export class DroneCanceller {
       divisors[c] = max;
       if (max > 0)
         for (let i = start; i < start + CHUNK_SAMPLES; i++)
-          samples[i] = (samples[i] as number) / max;
+          samples[i] = (samples[i]) / max;
     }
   }
 
@@ -161,10 +161,10 @@ export class DroneCanceller {
 
   private turnPhasors(): void {
     for (let k = 0; k < this.partials; k++) {
-      const c = this.cosNow[k] as number;
-      const s = this.sinNow[k] as number;
-      const cw = this.cosStep[k] as number;
-      const sw = this.sinStep[k] as number;
+      const c = this.cosNow[k];
+      const s = this.sinNow[k];
+      const cw = this.cosStep[k];
+      const sw = this.sinStep[k];
       this.cosNow[k] = c * cw - s * sw;
       this.sinNow[k] = s * cw + c * sw;
     }
@@ -191,8 +191,8 @@ export class DroneCanceller {
     const g = this.chol;
     for (let a = 0; a < this.partials; a++) {
       for (let b = 0; b <= a; b++) {
-        const wa = this.omega[a] as number;
-        const wb = this.omega[b] as number;
+        const wa = this.omega[a];
+        const wb = this.omega[b];
         const cMinus = this.sumCos(wa - wb);
         const cPlus = this.sumCos(wa + wb);
         const sMinus = this.sumSin(wa - wb);
@@ -208,14 +208,14 @@ export class DroneCanceller {
       }
     }
     const ridge = (RIDGE * this.frameSamples) / 2;
-    for (let i = 0; i < m; i++) g[i * m + i] = (g[i * m + i] as number) + ridge;
+    for (let i = 0; i < m; i++) g[i * m + i] = (g[i * m + i]) + ridge;
     // Cholesky (lower), reading only the lower triangle filled above.
     for (let i = 0; i < m; i++) {
       for (let j = 0; j <= i; j++) {
-        let sum = g[i * m + j] as number;
-        for (let k = 0; k < j; k++) sum -= (g[i * m + k] as number) * (g[j * m + k] as number);
+        let sum = g[i * m + j];
+        for (let k = 0; k < j; k++) sum -= (g[i * m + k]) * (g[j * m + k]);
         if (i === j) g[i * m + i] = Math.sqrt(Math.max(sum, ridge));
-        else g[i * m + j] = sum / (g[j * m + j] as number);
+        else g[i * m + j] = sum / (g[j * m + j]);
       }
     }
   }
@@ -225,14 +225,14 @@ export class DroneCanceller {
     const l = this.chol;
     const y = this.coef;
     for (let i = 0; i < m; i++) {
-      let sum = this.rhs[i] as number;
-      for (let k = 0; k < i; k++) sum -= (l[i * m + k] as number) * (y[k] as number);
-      y[i] = sum / (l[i * m + i] as number);
+      let sum = this.rhs[i];
+      for (let k = 0; k < i; k++) sum -= (l[i * m + k]) * (y[k]);
+      y[i] = sum / (l[i * m + i]);
     }
     for (let i = m - 1; i >= 0; i--) {
-      let sum = y[i] as number;
-      for (let k = i + 1; k < m; k++) sum -= (l[k * m + i] as number) * (y[k] as number);
-      y[i] = sum / (l[i * m + i] as number);
+      let sum = y[i];
+      for (let k = i + 1; k < m; k++) sum -= (l[k * m + i]) * (y[k]);
+      y[i] = sum / (l[i * m + i]);
     }
   }
 }

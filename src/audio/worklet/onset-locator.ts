@@ -69,7 +69,7 @@ export class OnsetLocator {
     let earliest = -1;
     let unvoiced = 0;
     for (let k = frames - 1; k >= 0; k--) {
-      const hz = engine.hz[k] as number;
+      const hz = engine.hz[k];
       if (hz > 0 && hz < newHz * SAME_NOTE_RATIO && hz > newHz / SAME_NOTE_RATIO) {
         earliest = k;
         unvoiced = 0;
@@ -85,7 +85,7 @@ export class OnsetLocator {
     // A note before it (a slur, or a tongued note over the last one's ringing): sub-frames stay
     // clear until the new note enters them, so the last clear one ends about at the onset.
     for (let k = earliest - 1; k >= 0; k--) {
-      if ((engine.clarity[k] as number) >= CLEAR) {
+      if ((engine.clarity[k]) >= CLEAR) {
         const end = k * this.hop + this.subFrame;
         return Math.min(end, earliest * this.hop + this.subFrame / 2);
       }
