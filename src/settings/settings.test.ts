@@ -32,6 +32,7 @@ describe('settings store', () => {
       droneRootWrittenMidi: 60,
       droneFifth: false,
       droneThird: false,
+      inputLatencyCalibrationMs: null,
     });
   });
 
@@ -147,7 +148,18 @@ describe('settings store', () => {
       droneRootWrittenMidi: 60,
       droneFifth: false,
       droneThird: false,
+      inputLatencyCalibrationMs: null,
     });
+  });
+
+  it('keeps the latency calibration (ms, or null when never calibrated), within -100..500 ms', () => {
+    const storage = memoryStorage();
+    createSettingsStore(storage).update({ inputLatencyCalibrationMs: 48.5 });
+    expect(createSettingsStore(storage).get().inputLatencyCalibrationMs).toBe(48.5);
+    const store = createSettingsStore(memoryStorage());
+    expect(() => store.update({ inputLatencyCalibrationMs: 600 })).toThrow(/-100\.\.500 ms/);
+    store.update({ inputLatencyCalibrationMs: null });
+    expect(parseSettings({ inputLatencyCalibrationMs: 'x' }).inputLatencyCalibrationMs).toBeNull();
   });
 
   it('keeps working when storage throws (private mode)', () => {

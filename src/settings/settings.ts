@@ -8,6 +8,7 @@ import {
 } from './persisted-store';
 import {
   INSTRUMENT_IDS,
+  LATENCY_CALIBRATION_RANGE_MS,
   MAX_A4_HZ,
   MIN_A4_HZ,
   SPELLINGS,
@@ -80,6 +81,12 @@ export interface Settings {
   droneFifth: boolean;
   /** The drone also plays the major 3rd above its root. */
   droneThird: boolean;
+  /**
+   * How late the stream stamps a note played on the click, ms, measured by playing on the click
+   * (Settings → Audio; `calibrateLatency` in src/music) and subtracted from every reading's time
+   * by the audio clock. null: never calibrated.
+   */
+  inputLatencyCalibrationMs: number | null;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
@@ -96,6 +103,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   droneRootWrittenMidi: 60,
   droneFifth: false,
   droneThird: false,
+  inputLatencyCalibrationMs: null,
 });
 
 export const SETTINGS_STORAGE_KEY = 'embouchure.settings.v1';
@@ -140,6 +148,15 @@ const VALIDATORS: Validators<Settings> = {
       : `must be a whole MIDI note ${DRONE_ROOT_MIDI_RANGE.min}..${DRONE_ROOT_MIDI_RANGE.max} (written F♯3..C6)`,
   droneFifth: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
   droneThird: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+  inputLatencyCalibrationMs: (v) =>
+    v === null
+      ? undefined
+      : inRange(
+          v,
+          LATENCY_CALIBRATION_RANGE_MS.min,
+          LATENCY_CALIBRATION_RANGE_MS.max,
+          'ms (or null)',
+        ),
 };
 
 /** Settings from an untrusted stored value: every invalid or missing field takes its default. */

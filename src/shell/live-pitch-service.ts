@@ -1,6 +1,7 @@
 import { createWebPitchService } from '../audio/stream/web-pitch-service';
 import type { SettingsStore } from '../settings';
 import { wireAnalysisMode } from './analysis-mode';
+import { wireLatencyCalibration } from './latency-calibration';
 
 /**
  * The real pitch service (microphone → AudioWorklet → WASM engine), its analysis mode wired to
@@ -10,5 +11,6 @@ import { wireAnalysisMode } from './analysis-mode';
 export function createLivePitchService(settings: SettingsStore) {
   const service = createWebPitchService();
   wireAnalysisMode(settings, service); // the settings' one way into the stream's mode
+  wireLatencyCalibration(settings); // and into the audio clock's latency
   return service;
 }
