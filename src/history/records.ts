@@ -150,7 +150,7 @@ function validateNote(raw: unknown, where: string): Result<NoteRecord> {
       spreadCents: raw.spreadCents as number | null,
       driftCents: raw.driftCents as number | null,
       inTuneFraction: raw.inTuneFraction as number | null,
-      ...(raw.valves === undefined ? {} : { valves: raw.valves as string }),
+      ...(raw.valves === undefined ? {} : { valves: raw.valves }),
     },
   };
 }

@@ -20,6 +20,7 @@ import { LongTonesExercise } from '../exercise/long-tones/LongTonesExercise';
 import { RestBreak, WarmDown, playedText } from '../exercise/routine/RoutineBreak';
 import { RoutineView } from '../exercise/routine/RoutineView';
 import { suggestedRestMs } from '../exercise/routine/routine';
+import { RoutineStepContext } from '../exercise/routine/routine-step';
 import { ScalesExercise } from '../exercise/timed/ScalesExercise';
 import { getHistoryStore } from '../history/history-db';
 import { HistoryView } from '../history/HistoryView';
@@ -77,7 +78,7 @@ export default function ExercisePage() {
   });
   const back = (target: string): void =>
     backTo(target, here.current, (to, options) => {
-      void (typeof to === 'number' ? navigate(to) : navigate(to, options));
+      (typeof to === 'number' ? navigate(to) : navigate(to, options));
     });
   // The tab stays as it was while another tab is shown (Ionic keeps both pages mounted).
   const inTab = isExerciseTabPath(location.pathname);
@@ -107,7 +108,7 @@ export default function ExercisePage() {
   useEffect(() => {
     // A path the tab does not have, or the routine's path opened without one started: home.
     if (route === null || (route.view === 'routine' && !routine)) {
-      void navigate(EXERCISE_HOME_PATH, { replace: true });
+      navigate(EXERCISE_HOME_PATH, { replace: true });
     }
   }, [practice.view, route, routine, navigate]);
   const history = getHistoryStore();
@@ -121,7 +122,7 @@ export default function ExercisePage() {
     active: onStep,
     enter: () => {
       setLiveStep(stepPath(screenPath));
-      void navigate(stepPath(screenPath));
+      navigate(stepPath(screenPath));
     },
     leave: () => back(screenPath),
   };
@@ -176,7 +177,7 @@ export default function ExercisePage() {
               inRoutine
                 ? undefined
                 : (mode) =>
-                    void navigate(
+                    navigate(
                       exercisePath(mode === 'articulation' ? 'articulation' : 'scales'),
                       {
                         replace: true,
@@ -215,7 +216,20 @@ export default function ExercisePage() {
             name={EXERCISE_LABELS[SCREEN_EXERCISE[screen]]}
           >
             {inRoutine && routineProgress(routine.playedMs, routine.queue.length)}
-            {exercise(screen)}
+            {/* A routine step starts from its remembered setup and ends on "Next: …" (issue 23). */}
+            <RoutineStepContext.Provider
+              value={
+                inRoutine
+                  ? {
+                      nextLabel: `Next: ${
+                        routine.queue[0] ? EXERCISE_LABELS[routine.queue[0]] : 'Warm-down'
+                      }`,
+                    }
+                  : null
+              }
+            >
+              {exercise(screen)}
+            </RoutineStepContext.Provider>
           </PanelBoundary>
         </StepRouteContext.Provider>
       );
@@ -250,10 +264,10 @@ export default function ExercisePage() {
         </PanelBoundary>
         <PanelBoundary name="Today's routine">
           <RoutineView
-            onOpen={(kind) => void navigate(exercisePath(kind))}
+            onOpen={(kind) => navigate(exercisePath(kind))}
             onStartRoutine={(kinds) => {
               setRoutine({ queue: kinds.slice(1), playedMs: 0, step: start(kinds[0]) });
-              void navigate(ROUTINE_PATH);
+              navigate(ROUTINE_PATH);
             }}
           />
         </PanelBoundary>
@@ -278,7 +292,7 @@ export default function ExercisePage() {
             // returns to what was being practised.
             onIonChange={(e) => {
               const toHistory = e.detail.value === 'history';
-              if (toHistory && !showHistory) void navigate(HISTORY_PATH);
+              if (toHistory && !showHistory) navigate(HISTORY_PATH);
               else if (!toHistory && showHistory) back(keptPractice);
             }}
           >

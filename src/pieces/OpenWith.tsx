@@ -47,7 +47,7 @@ export function OpenWith(props: { port?: OpenedUrlsPort }) {
     const opened = (url: string): void => {
       const action = openedUrlAction(url);
       if (action.kind === 'route') {
-        void go.current(action.path);
+        go.current(action.path);
         // The pieces page hears a followed link by its hash, as in a browser.
         globalThis.dispatchEvent(new HashChangeEvent('hashchange'));
         return;
@@ -61,7 +61,7 @@ export function OpenWith(props: { port?: OpenedUrlsPort }) {
           arrayBuffer: () => Promise.reject(new Error(reason)),
         });
       });
-      void go.current(PIECES_PATH);
+      go.current(PIECES_PATH);
     };
     port.listen(opened).then(
       (off) => (cancelled ? off() : (stop = off)),

@@ -92,7 +92,7 @@ export function ErrorMessage(props: {
   const [copied, setCopied] = useState<string | null>(null);
   const chunk = isChunkLoadError(props.error);
   const report = errorReport(props.error, props.name, props.componentStack);
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   const copy = () => {
     // No clipboard API outside secure contexts: say how to copy by hand instead of throwing.
     const clipboard = navigator.clipboard as Clipboard | undefined;

@@ -37,8 +37,8 @@ export function HardwareBack() {
         const action = backAction(here.pathname, {
           canGoBack: pathBelow(here.key) !== undefined,
         });
-        if (action.kind === 'back') void go(-1);
-        else if (action.kind === 'home') void go(HOME_PATH, { replace: true });
+        if (action.kind === 'back') go(-1);
+        else if (action.kind === 'home') go(HOME_PATH, { replace: true });
         else void appBack.exit();
       });
     };

@@ -88,8 +88,8 @@ export class A4Listener {
     const mid = held.length >> 1;
     const median =
       held.length % 2
-        ? (held[mid] as number)
-        : ((held[mid - 1] as number) + (held[mid] as number)) / 2;
+        ? (held[mid])
+        : ((held[mid - 1]) + (held[mid])) / 2;
     this.reset();
     return a4FromHeardHz(median);
   }

@@ -41,7 +41,7 @@ function vibratoReadings(rate: number, hz: number, rateHz: number, depthCents: n
       rate;
     let x = 0;
     for (let k = 0; k < amplitudes.length; k++)
-      x += (amplitudes[k] as number) * Math.sin(phase * (k + 1));
+      x += (amplitudes[k]) * Math.sin(phase * (k + 1));
     samples[i] = x * 0.15;
   }
   const messages: FromWorkletMessage[] = [];
@@ -66,7 +66,7 @@ function movesPerSecond(
   let next = 0;
   for (let t = 0; t < 10000; t += 1000 / 60) {
     for (; next < readings.length && (readings[next]?.windowEndMs ?? Infinity) <= t; next++) {
-      const shownHz = filter.push(readings[next] as (typeof readings)[number]);
+      const shownHz = filter.push(readings[next]);
       if (shownHz <= 0) continue;
       const cents = 1200 * Math.log2(shownHz / hz);
       if (started) follower.setTarget(cents, t);

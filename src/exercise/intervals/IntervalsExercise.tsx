@@ -25,6 +25,9 @@ const DIRECTION_LABELS: Record<IntervalDirections, string> = {
 import { StaffView } from '../staff/StaffView';
 import { useSaveAttempt } from '../use-save-attempt';
 import { BackButton } from '../BackButton';
+import { NextStepButton } from '../routine/NextStepButton';
+import { setupMemories, useRememberedSetup } from '../setup-memory';
+import { ResetSetup } from '../SetupControls';
 
 /** Intervals / ear: the app plays a reference, the player answers with an interval above it. */
 export function IntervalsExercise(props: {
@@ -35,8 +38,9 @@ export function IntervalsExercise(props: {
   const service = usePitchService();
   const settings = useSettings();
   const [round, setRound] = useState(0);
-  const [directions, setDirections] = useState<IntervalDirections>('up');
-  const [hideReference, setHideReference] = useState(false);
+  // The setup last started is remembered (issue 23 row 10).
+  const remembered = useRememberedSetup(setupMemories().intervals);
+  const { directions, hideReference } = remembered.setup;
   const session = useMemo(
     () =>
       createIntervalSession({
@@ -70,7 +74,10 @@ export function IntervalsExercise(props: {
   );
 
   const ask = (): void => {
-    if (!startedAt) setStartedAt(new Date());
+    if (!startedAt) {
+      setStartedAt(new Date());
+      remembered.remember();
+    }
     tone.current?.release();
     session.ask(performance.now());
     // Brass-like: its harmonics make beats easier to hear; the session cancels all of them.
@@ -129,7 +136,7 @@ export function IntervalsExercise(props: {
           <select
             data-testid="interval-directions"
             value={directions}
-            onChange={(e) => setDirections(e.target.value as IntervalDirections)}
+            onChange={(e) => remembered.set({ directions: e.target.value as IntervalDirections })}
           >
             {INTERVAL_DIRECTIONS.map((d) => (
               <option key={d} value={d}>
@@ -145,10 +152,13 @@ export function IntervalsExercise(props: {
           checked={hideReference}
           labelPlacement="end"
           justify="start"
-          onIonChange={(e) => setHideReference(e.detail.checked)}
+          onIonChange={(e) => remembered.set({ hideReference: e.detail.checked })}
         >
           Hide the reference: hear it, don't read it
         </IonCheckbox>
+      )}
+      {state.phase === 'ready' && state.index === 0 && !remembered.isDefault && (
+        <ResetSetup onReset={remembered.reset} />
       )}
       {state.phase !== 'done' && (
         <>
@@ -210,6 +220,7 @@ export function IntervalsExercise(props: {
       {state.phase === 'done' && <SaveStatus save={save} />}
       {message && <p role="alert">{message}</p>}
       <div className="buttons">
+        {state.phase === 'done' && <NextStepButton onNext={props.onDone} />}
         {state.phase === 'ready' && (
           <button type="button" onClick={ask}>
             Play reference
@@ -225,11 +236,6 @@ export function IntervalsExercise(props: {
             }}
           >
             New round
-          </button>
-        )}
-        {state.phase === 'done' && props.onDone && (
-          <button type="button" onClick={props.onDone}>
-            Next exercise
           </button>
         )}
         <BackButton onClick={props.onBack} />

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useRoutedStep } from '../../shared-ui/routed-step';
 import type { HistoryStore } from '../../history/history-db';
 import {
@@ -16,15 +16,36 @@ import { useSettings } from '../../settings';
 import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from '../SetupControls';
 import { TempoInput, validTempo } from './TempoInput';
 import { TimedExercise } from './TimedExercise';
-
-/** Articulation is judged on onsets and attacks; pitch gets the scales' band. */
-const ARTICULATION_DEFAULT_BAND_CENTS = 15;
+import { ARTICULATION_DEFAULT_BAND_CENTS, type ArticulationSetup } from '../setups';
+import { setupMemories, useRememberedSetup } from '../setup-memory';
+import { useRoutineStep } from '../routine/routine-step';
 
 const NOTES: number[] = [];
 for (let m = REGULAR_RANGE_WRITTEN_MIDI.low; m <= REGULAR_RANGE_WRITTEN_MIDI.high; m++) {
   NOTES.push(m);
 }
 const LETTER_PC: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
+
+/** The tonguing asked: single on K alone is the T-vs-K drill. */
+const tonguingOf = (setup: ArticulationSetup): Tonguing =>
+  setup.tonguing === 'single' && setup.kOnly ? 'k-only' : setup.tonguing;
+
+/** What is wrong with a setup (the message shown), or null. */
+const problemOf = (setup: ArticulationSetup): string | null =>
+  validTempo(setup.tempoBpm) ?? bandProblem(setup.bandCents);
+
+/** The music a (valid) setup plays. */
+function passageOf(setup: ArticulationSetup): Passage {
+  const tonic = parseKeyName(setup.key);
+  const tonicMidi = 60 + ((((LETTER_PC[tonic.letter] + tonic.accidental) % 12) + 12) % 12);
+  return articulationPassage({
+    tonguing: tonguingOf(setup),
+    pattern: setup.pattern,
+    startMidi: setup.pattern === 'note' ? setup.noteMidi : tonicMidi,
+    // The key as picked (F♯ stays F♯ major, issue 22 row 17).
+    ...(setup.pattern === 'fragment' ? { key: setup.key } : {}),
+  });
+}
 
 /**
  * Single, double and triple tonguing on one note or on a scale fragment, to the metronome, scored
@@ -39,21 +60,23 @@ export function ArticulationExercise(props: {
   header?: ReactNode;
 }) {
   const { spelling } = useSettings();
-  const [chosenTonguing, setTonguing] = useState<Exclude<Tonguing, 'k-only'>>('single');
-  const [kOnly, setKOnly] = useState(false);
+  // The setup last started is remembered (issue 23 row 10); in the routine it starts directly.
+  const remembered = useRememberedSetup(setupMemories().articulation);
+  const { setup, set } = remembered;
+  const { kOnly, pattern, noteMidi, key, tempoBpm, bandCents } = setup;
+  const chosenTonguing = setup.tonguing;
   const tonguing: Tonguing = chosenTonguing === 'single' && kOnly ? 'k-only' : chosenTonguing;
-  const [pattern, setPattern] = useState<'note' | 'fragment'>('note');
-  const [noteMidi, setNoteMidi] = useState(67);
-  const [key, setKey] = useState('C');
-  const [tempoBpm, setTempoBpm] = useState(80);
-  const [bandCents, setBandCents] = useState(ARTICULATION_DEFAULT_BAND_CENTS);
   const [error, setError] = useState<string | null>(null);
-  const [passage, setPassage] = useRoutedStep<Passage>();
+  const routineStep = useRoutineStep();
+  const [editing, setEditing] = useState(routineStep === null);
+  const [routed, setPassage] = useRoutedStep<Passage>();
+  // A routine step plays its setup without the form (or the form's Continue).
+  const direct = useMemo(
+    () => (editing || problemOf(setup) ? null : passageOf(setup)),
+    [editing, setup],
+  );
+  const passage = routineStep ? direct : routed;
 
-  const tonicMidi = (): number => {
-    const tonic = parseKeyName(key);
-    return 60 + ((((LETTER_PC[tonic.letter] + tonic.accidental) % 12) + 12) % 12);
-  };
   const title =
     (tonguing === 'k-only'
       ? 'K tonguing (T-vs-K drill): '
@@ -77,27 +100,23 @@ export function ArticulationExercise(props: {
           ...(pattern === 'note' ? { noteMidi } : { key }),
         }}
         history={props.history}
-        onBack={() => setPassage(null)}
+        onBack={routineStep ? () => setEditing(true) : () => setPassage(null)}
+        onChangeSetup={routineStep ? () => setEditing(true) : undefined}
         onDone={props.onDone}
       />
     );
   }
 
   const start = (): void => {
-    const problem = validTempo(tempoBpm) ?? bandProblem(bandCents);
+    const problem = problemOf(setup);
     if (problem) {
       setError(problem);
       return;
     }
-    setPassage(
-      articulationPassage({
-        tonguing,
-        pattern,
-        startMidi: pattern === 'note' ? noteMidi : tonicMidi(),
-        // The key as picked (F♯ stays F♯ major, issue 22 row 17).
-        ...(pattern === 'fragment' ? { key } : {}),
-      }),
-    );
+    setError(null);
+    remembered.remember();
+    if (routineStep) setEditing(false);
+    else setPassage(passageOf(setup));
   };
 
   return (
@@ -118,7 +137,7 @@ export function ArticulationExercise(props: {
           ['double', 'Double'],
           ['triple', 'Triple'],
         ]}
-        onChange={setTonguing}
+        onChange={(v) => set({ tonguing: v })}
       />
       {chosenTonguing === 'single' && (
         <ChoiceSegment
@@ -129,7 +148,7 @@ export function ArticulationExercise(props: {
             ['t', 'T'],
             ['k', 'K only'],
           ]}
-          onChange={(value) => setKOnly(value === 'k')}
+          onChange={(value) => set({ kOnly: value === 'k' })}
         />
       )}
       <ChoiceSegment
@@ -140,7 +159,7 @@ export function ArticulationExercise(props: {
           ['note', 'One note'],
           ['fragment', 'Scale fragment'],
         ]}
-        onChange={setPattern}
+        onChange={(v) => set({ pattern: v })}
       />
       {pattern === 'note' ? (
         <label>
@@ -148,7 +167,7 @@ export function ArticulationExercise(props: {
           <select
             data-testid="art-note"
             value={noteMidi}
-            onChange={(e) => setNoteMidi(Number(e.target.value))}
+            onChange={(e) => set({ noteMidi: Number(e.target.value) })}
           >
             {NOTES.map((m) => (
               <option key={m} value={m}>
@@ -160,7 +179,7 @@ export function ArticulationExercise(props: {
       ) : (
         <label>
           Key{' '}
-          <select data-testid="art-key" value={key} onChange={(e) => setKey(e.target.value)}>
+          <select data-testid="art-key" value={key} onChange={(e) => set({ key: e.target.value })}>
             {MAJOR_KEYS.map((k) => (
               <option key={k} value={k}>
                 {k}
@@ -169,14 +188,20 @@ export function ArticulationExercise(props: {
           </select>
         </label>
       )}
-      <TempoInput testId="art-tempo" tempoBpm={tempoBpm} onChange={setTempoBpm} />
+      <TempoInput testId="art-tempo" tempoBpm={tempoBpm} onChange={(v) => set({ tempoBpm: v })} />
       <BandSetting
         testId="art-band"
         cents={bandCents}
         defaultCents={ARTICULATION_DEFAULT_BAND_CENTS}
-        onChange={setBandCents}
+        onChange={(v) => set({ bandCents: v })}
       />
-      <SetupActions error={error} goTestId="art-go" onGo={start} onBack={props.onBack} />
+      <SetupActions
+        error={error}
+        goTestId="art-go"
+        onGo={start}
+        onBack={props.onBack}
+        onReset={remembered.isDefault ? undefined : remembered.reset}
+      />
     </section>
   );
 }

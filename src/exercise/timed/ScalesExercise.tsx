@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useRoutedStep } from '../../shared-ui/routed-step';
 import type { HistoryStore } from '../../history/history-db';
 import { TempoInput, validTempo } from './TempoInput';
@@ -18,23 +18,64 @@ import {
   PART_INSTRUMENTS,
   partTransposition,
   type InstrumentId,
-  type ScaleKind,
-  type ScaleNote,
 } from '../../music';
 import { useSettings } from '../../settings';
 import { TimedExercise } from './TimedExercise';
 import { ArticulationExercise } from './ArticulationExercise';
 import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from '../SetupControls';
-import { parseKeyName, phrase, type Passage, type Subdivision } from '../../music';
+import { parseKeyName, phrase, type Passage, type Spelling, type Subdivision } from '../../music';
+import {
+  SCALES_DEFAULT_BAND_CENTS,
+  isMinorPick as isMinor,
+  type PickedKind,
+  type ScaleSetup,
+} from '../setups';
+import { setupMemories, useRememberedSetup } from '../setup-memory';
+import { useRoutineStep } from '../routine/routine-step';
 
-/** Scales default to ±15 ¢: moving notes are judged on their centre, which a teacher hears so. */
-export const SCALES_DEFAULT_BAND_CENTS = 15;
+export { SCALES_DEFAULT_BAND_CENTS } from '../setups';
 
-type Articulation = 'tongued' | 'slurred';
-
-/** A scale kind, or the Clarke-style study (a passage of its own: `clarkePassage`). */
-type PickedKind = ScaleKind | 'clarke';
-const isMinor = (kind: PickedKind): boolean => kind !== 'clarke' && isMinorKind(kind);
+/** The music a setup plays, and what changed in its range; throws a message for the player. */
+function passageOf(
+  setup: ScaleSetup,
+  spelling: Spelling,
+): { passage: Passage; change: string | null } {
+  const { kind, key, lowMidi, highMidi, subdivision, articulation } = setup;
+  if (kind === 'clarke') {
+    return {
+      change: null,
+      passage: clarkePassage({
+        key,
+        lowMidi,
+        highMidi,
+        spelling,
+        subdivision: Number(subdivision) as Subdivision,
+        slurred: articulation === 'slurred',
+      }),
+    };
+  }
+  const { notes, change } = scaleForRange({
+    kind,
+    // A chromatic scale starts (and keeps) the low note's name as the player spells it.
+    key: kind === 'chromatic' ? pitchClassName(lowMidi, spelling) : key,
+    lowMidi,
+    highMidi,
+  });
+  const tonic = kind === 'chromatic' ? null : parseKeyName(key);
+  return {
+    change,
+    passage: {
+      beatsPerBar: 4,
+      key: tonic && { ...tonic, minor: isMinorKind(kind) },
+      events: phrase(notes, {
+        subdivision: Number(subdivision) as Subdivision,
+        beatsPerBar: 4,
+        slurred: articulation === 'slurred',
+        lastNoteBeats: subdivision === '1' ? 2 : 1,
+      }),
+    },
+  };
+}
 
 const RANGE_NOTES: number[] = [];
 for (let m = REGULAR_RANGE_WRITTEN_MIDI.low; m <= REGULAR_RANGE_WRITTEN_MIDI.high; m++) {
@@ -51,22 +92,33 @@ export function ScalesExercise(props: {
   onModeChange?: (mode: 'scale' | 'articulation') => void;
 }) {
   const settings = useSettings();
-  const [kind, setKind] = useState<PickedKind>('major');
-  const [key, setKey] = useState('C');
-  const [lowMidi, setLowMidi] = useState(60);
-  const [highMidi, setHighMidi] = useState(72);
-  const [tempoBpm, setTempoBpm] = useState(80);
-  const [drone, setDrone] = useState(false);
+  // The setup last started is remembered (issue 23 row 10); in the routine it starts directly.
+  const remembered = useRememberedSetup(setupMemories().scales);
+  const { setup, set } = remembered;
+  const { kind, key, lowMidi, highMidi, tempoBpm, drone, subdivision, articulation, partFor } =
+    setup;
+  const bandCents = setup.bandCents;
   const [error, setError] = useState<string | null>(null);
-  const [subdivision, setSubdivision] = useState<'1' | '2'>('1');
-  const [articulation, setArticulation] = useState<Articulation>('tongued');
-  // Transposition practice: a part written for another trumpet ('' = your own instrument).
-  const [partFor, setPartFor] = useState<InstrumentId | ''>('');
   const parts = PART_INSTRUMENTS.filter((id) => id !== settings.transposition);
   const part = partFor !== '' && parts.includes(partFor) ? partFor : null;
-  const [bandCents, setBandCents] = useState(SCALES_DEFAULT_BAND_CENTS);
-  const [passage, setPassage] = useRoutedStep<Passage<ScaleNote>>();
-  const [change, setChange] = useState<string | null>(null);
+  const routineStep = useRoutineStep();
+  const [editing, setEditing] = useState(routineStep === null);
+  const [routed, setRouted] = useRoutedStep<{
+    passage: Passage;
+    change: string | null;
+  }>();
+  // A routine step plays its setup without the form (or the form's Continue).
+  const direct = useMemo(() => {
+    if (editing || validTempo(tempoBpm) || bandProblem(bandCents)) return null;
+    try {
+      return passageOf(setup, settings.spelling);
+    } catch {
+      return null; // the form says why
+    }
+  }, [editing, setup, tempoBpm, bandCents, settings.spelling]);
+  const played = routineStep ? direct : routed;
+  const passage = played?.passage ?? null;
+  const change = played?.change ?? null;
   const [ownMode, setOwnMode] = useState<'scale' | 'articulation'>(props.mode ?? 'scale');
   const mode = props.onModeChange ? (props.mode ?? 'scale') : ownMode;
   const setMode = props.onModeChange ?? setOwnMode;
@@ -111,7 +163,8 @@ export function ScalesExercise(props: {
         inTuneCents={bandCents}
         recordSettings={{ kind, key, lowMidi, highMidi, subdivision, articulation }}
         history={props.history}
-        onBack={() => setPassage(null)}
+        onBack={routineStep ? () => setEditing(true) : () => setRouted(null)}
+        onChangeSetup={routineStep ? () => setEditing(true) : undefined}
         onDone={props.onDone}
         droneMidi={drone && first?.kind === 'note' ? first.note.midi : undefined}
         notice={
@@ -131,41 +184,11 @@ export function ScalesExercise(props: {
       return;
     }
     try {
-      if (kind === 'clarke') {
-        setChange(null);
-        setPassage(
-          clarkePassage({
-            key,
-            lowMidi,
-            highMidi,
-            spelling: settings.spelling,
-            subdivision: Number(subdivision) as Subdivision,
-            slurred: articulation === 'slurred',
-          }),
-        );
-        setError(null);
-        return;
-      }
-      const { notes, change: rangeChange } = scaleForRange({
-        kind,
-        // A chromatic scale starts (and keeps) the low note's name as the player spells it.
-        key: kind === 'chromatic' ? pitchClassName(lowMidi, settings.spelling) : key,
-        lowMidi,
-        highMidi,
-      });
-      const tonic = kind === 'chromatic' ? null : parseKeyName(key);
-      setChange(rangeChange);
-      setPassage({
-        beatsPerBar: 4,
-        key: tonic && { ...tonic, minor: isMinorKind(kind) },
-        events: phrase(notes, {
-          subdivision: Number(subdivision) as Subdivision,
-          beatsPerBar: 4,
-          slurred: articulation === 'slurred',
-          lastNoteBeats: subdivision === '1' ? 2 : 1,
-        }),
-      });
+      const next = passageOf(setup, settings.spelling);
       setError(null);
+      remembered.remember();
+      if (routineStep) setEditing(false);
+      else setRouted(next);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -182,20 +205,21 @@ export function ScalesExercise(props: {
           value={kind}
           onChange={(e) => {
             const next = e.target.value as PickedKind;
-            setKind(next);
+            const patch: Partial<ScaleSetup> = { kind: next };
             // The key list changes with the kind: keep the key if the new list has it.
             const nextKeys = isMinor(next) ? MINOR_KEYS : MAJOR_KEYS;
-            if (!nextKeys.includes(key)) setKey(isMinor(next) ? 'A' : 'C');
+            if (!nextKeys.includes(key)) patch.key = isMinor(next) ? 'A' : 'C';
             // Clarke studies are slurred and moving (the fingers work, the air stays even).
             if (next === 'clarke') {
-              setArticulation('slurred');
-              setSubdivision('2');
+              patch.articulation = 'slurred';
+              patch.subdivision = '2';
             }
             if (next === 'major-full-range' || next === 'clarke') {
               // The whole trumpet by default (the range stays the player's to narrow).
-              setLowMidi(REGULAR_RANGE_WRITTEN_MIDI.low);
-              setHighMidi(REGULAR_RANGE_WRITTEN_MIDI.high);
+              patch.lowMidi = REGULAR_RANGE_WRITTEN_MIDI.low;
+              patch.highMidi = REGULAR_RANGE_WRITTEN_MIDI.high;
             }
+            set(patch);
           }}
         >
           {SCALE_KINDS.map((k) => (
@@ -209,7 +233,11 @@ export function ScalesExercise(props: {
       {kind !== 'chromatic' && (
         <label>
           Key{' '}
-          <select data-testid="scale-key" value={key} onChange={(e) => setKey(e.target.value)}>
+          <select
+            data-testid="scale-key"
+            value={key}
+            onChange={(e) => set({ key: e.target.value })}
+          >
             {keys.map((k) => (
               <option key={k} value={k}>
                 {k}
@@ -220,7 +248,7 @@ export function ScalesExercise(props: {
       )}
       <label>
         From{' '}
-        <select value={lowMidi} onChange={(e) => setLowMidi(Number(e.target.value))}>
+        <select value={lowMidi} onChange={(e) => set({ lowMidi: Number(e.target.value) })}>
           {RANGE_NOTES.map((m) => (
             <option key={m} value={m}>
               {noteName(m, { spelling: settings.spelling })}
@@ -228,7 +256,7 @@ export function ScalesExercise(props: {
           ))}
         </select>{' '}
         to{' '}
-        <select value={highMidi} onChange={(e) => setHighMidi(Number(e.target.value))}>
+        <select value={highMidi} onChange={(e) => set({ highMidi: Number(e.target.value) })}>
           {RANGE_NOTES.map((m) => (
             <option key={m} value={m}>
               {noteName(m, { spelling: settings.spelling })}
@@ -241,7 +269,7 @@ export function ScalesExercise(props: {
         <select
           data-testid="scale-part"
           value={part ?? ''}
-          onChange={(e) => setPartFor(e.target.value as InstrumentId | '')}
+          onChange={(e) => set({ partFor: e.target.value as InstrumentId | '' })}
         >
           <option value="">Your {getInstrument(settings.transposition).name}</option>
           {parts.map((id) => (
@@ -251,7 +279,7 @@ export function ScalesExercise(props: {
           ))}
         </select>
       </label>
-      <TempoInput testId="scale-tempo" tempoBpm={tempoBpm} onChange={setTempoBpm} />
+      <TempoInput testId="scale-tempo" tempoBpm={tempoBpm} onChange={(v) => set({ tempoBpm: v })} />
       <ChoiceSegment
         testId="scale-subdivision"
         label="Notes"
@@ -260,7 +288,7 @@ export function ScalesExercise(props: {
           ['1', 'Quarters'],
           ['2', 'Eighths'],
         ]}
-        onChange={setSubdivision}
+        onChange={(v) => set({ subdivision: v })}
       />
       <ChoiceSegment
         testId="scale-articulation"
@@ -270,19 +298,25 @@ export function ScalesExercise(props: {
           ['tongued', 'Tongued'],
           ['slurred', 'Slurred'],
         ]}
-        onChange={setArticulation}
+        onChange={(v) => set({ articulation: v })}
       />
       <BandSetting
         testId="scale-band"
         cents={bandCents}
         defaultCents={SCALES_DEFAULT_BAND_CENTS}
-        onChange={setBandCents}
+        onChange={(v) => set({ bandCents: v })}
       />
       <label>
-        <input type="checkbox" checked={drone} onChange={(e) => setDrone(e.target.checked)} /> Drone
-        on the tonic (no headphones needed)
+        <input type="checkbox" checked={drone} onChange={(e) => set({ drone: e.target.checked })} />{' '}
+        Drone on the tonic (no headphones needed)
       </label>
-      <SetupActions error={error} goTestId="scale-go" onGo={start} onBack={props.onBack} />
+      <SetupActions
+        error={error}
+        goTestId="scale-go"
+        onGo={start}
+        onBack={props.onBack}
+        onReset={remembered.isDefault ? undefined : remembered.reset}
+      />
     </section>
   );
 }

@@ -165,7 +165,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     );
     const outcomes = notes.map((n, i): TimedOutcome => {
       const [from, to] = windowOf(i);
-      const verdict = assessment.notes[i] as NoteAssessment;
+      const verdict = assessment.notes[i];
       // The attack is measured from where the note was heard to start (the assessor's onset),
       // not from the click: a late note's attack is still its own.
       const heardFrom = verdict.onsetMs === null ? from : Math.min(from, verdict.onsetMs - 20);

@@ -106,15 +106,15 @@ export function assessPerformance(
     alignment = align();
   }
   const segmentAt = (i: number): PlayedSegment | null => {
-    const s = alignment.segmentOf[i] as number;
-    return s >= 0 ? (segments[s] as PlayedSegment) : null;
+    const s = alignment.segmentOf[i];
+    return s >= 0 ? (segments[s]) : null;
   };
   const timed = phrasesOf(
     score.notes.map((note, i) => ({
       startMs: note.startMs,
       durationQuarters: note.durationQuarters,
       onsetMs: segmentAt(i)?.onsetMs ?? Number.NaN,
-      attempt: alignment.attemptOf[i] as number,
+      attempt: alignment.attemptOf[i],
     })),
     tempoRatio,
   );
@@ -125,7 +125,7 @@ export function assessPerformance(
     toleranceMs: evenBy,
   } = evennessDeviations(
     timed,
-    (k) => Math.abs(deviations[k] as number) >= (toleranceMs[k] as number),
+    (k) => Math.abs(deviations[k]) >= (toleranceMs[k]),
   );
 
   /**
@@ -137,7 +137,7 @@ export function assessPerformance(
     let k = i - 1;
     while (k >= 0 && !segmentAt(k)) k--;
     const previous = k >= 0 ? segmentAt(k) : null;
-    const note = score.notes[i] as ScoreNote;
+    const note = score.notes[i];
     const before = score.notes[k];
     if (!previous || !before || !Number.isFinite(previous.midi)) return null;
     const dueMs = previous.onsetMs + (note.startMs - before.startMs) * tempoRatio;
@@ -168,7 +168,7 @@ export function assessPerformance(
       });
       const heldOver = heldThrough(i);
       if (heldOver === null) return unplayed('missed', null, 'Not heard');
-      if (heldOver === (followed[i] as FollowedNote).midi) {
+      if (heldOver === (followed[i]).midi) {
         // The same pitch held on where the score repeats it: not started again.
         return unplayed(
           'missed',
@@ -189,17 +189,17 @@ export function assessPerformance(
         `Heard ${sayNote(heard)}, not ${sayNote(written)}: held on from the note before`,
       );
     }
-    const expected = followed[i] as FollowedNote;
+    const expected = followed[i];
     const heardMidi = Math.round(segment.midi);
     const right = heardMidi === expected.midi;
     // Off the note's aim (a 7th partial aims about −31 ¢), the heard note's name from ET.
     const cents = 100 * (segment.midi - heardMidi) - (right ? (note.aimCents ?? 0) : 0);
     // The note lasts until the next judged note starts (whatever the attempt), or its length.
     let spanEndMs = segment.onsetMs + note.durationMs * tempoRatio + 150;
-    const s = alignment.segmentOf[i] as number;
+    const s = alignment.segmentOf[i];
     for (let k = s + 1; k < segments.length; k++) {
-      if ((alignment.noteOf[k] as number) >= 0) {
-        spanEndMs = Math.min(spanEndMs, (segments[k] as PlayedSegment).onsetMs);
+      if ((alignment.noteOf[k]) >= 0) {
+        spanEndMs = Math.min(spanEndMs, (segments[k]).onsetMs);
         break;
       }
     }
@@ -217,20 +217,20 @@ export function assessPerformance(
       spellInSignature(heardMidi - score.transposition.semitones, keyAt(score, note.startQuarters)),
     );
     if (!right) reasons.push(`Heard ${sayNote(heard)}, not ${sayNote(written)}`);
-    const deviation = deviations[i] as number;
-    const lateBy = (toleranceMs[i] as number) * (alternating[i] ? 2 : 1);
+    const deviation = deviations[i];
+    const lateBy = (toleranceMs[i]) * (alternating[i] ? 2 : 1);
     if (Number.isFinite(deviation) && Math.abs(deviation) >= lateBy) {
       const ms = Math.round(Math.abs(deviation));
       flags.push(deviation > 0 ? { flag: 'late', ms } : { flag: 'early', ms });
       reasons.push(`Came in ${ms} ms ${deviation > 0 ? 'late' : 'early'}`);
     } else if (
       Number.isFinite(evenness[i]) &&
-      Math.abs(evenness[i] as number) >= (evenBy[i] as number)
+      Math.abs(evenness[i]) >= (evenBy[i])
     ) {
-      const ms = Math.round(Math.abs(evenness[i] as number));
+      const ms = Math.round(Math.abs(evenness[i]));
       flags.push({ flag: 'uneven', ms });
       reasons.push(
-        `${ms} ms ${(evenness[i] as number) > 0 ? 'behind' : 'ahead of'} the even pulse`,
+        `${ms} ms ${(evenness[i]) > 0 ? 'behind' : 'ahead of'} the even pulse`,
       );
     }
     if (right && Math.abs(cents) > bandCents) {

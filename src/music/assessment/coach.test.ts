@@ -8,7 +8,7 @@ import { partialsOf, partialDeviationCents } from '../theory/partials';
 function note(name: string, valves?: ValveCombo): NoteContext {
   const writtenMidi = midiOf(name);
   const ways = combosFor(writtenMidi).map((combo) => ({
-    valves: combo as string,
+    valves: combo,
     partial: partialsOf(writtenMidi, combo)[0]?.partial ?? 0,
   }));
   const primary = ways.find((w) => w.valves === (valves ?? ways[0].valves)) ?? ways[0];

@@ -25,15 +25,15 @@ function markAlternation(
   // an alternation keeps one sign (its lag), a ritardando or one slipped note does not.
   const flipped: number[] = [];
   for (let k = 1; k + 1 < run.length; k++) {
-    const p = run[k - 1] as TimedNote;
-    const q = run[k + 1] as TimedNote;
-    const note = run[k] as TimedNote;
+    const p = run[k - 1];
+    const q = run[k + 1];
+    const note = run[k];
     const slope = (q.onsetMs - p.onsetMs) / (q.startMs - p.startMs);
     const off = note.onsetMs - (p.onsetMs + slope * (note.startMs - p.startMs));
     flipped.push(k % 2 === 1 ? -off : off);
   }
   flipped.sort((a, b) => a - b);
-  const m = flipped[flipped.length >> 1] as number;
+  const m = flipped[flipped.length >> 1];
   // Most of the run must show it: one slipped note moves three midpoints, not the run.
   const agreeing = flipped.filter(
     (v) => Math.sign(v) === Math.sign(m) && Math.abs(v) >= UNEVEN_MS / 2,
@@ -68,14 +68,14 @@ export function evennessDeviations(
   const toleranceMs = new Float64Array(notes.length).fill(UNEVEN_MS);
   let start = 0;
   while (start < notes.length) {
-    const first = notes[start] as (typeof notes)[number];
+    const first = notes[start];
     let end = start + 1;
     while (
       end < notes.length &&
       first.durationQuarters <= 1 &&
       first.attempt >= 0 &&
-      (notes[end] as (typeof notes)[number]).attempt === first.attempt &&
-      Math.abs((notes[end] as (typeof notes)[number]).durationQuarters - first.durationQuarters) <
+      (notes[end]).attempt === first.attempt &&
+      Math.abs((notes[end]).durationQuarters - first.durationQuarters) <
         1e-6
     ) {
       end++;
@@ -86,7 +86,7 @@ export function evennessDeviations(
       // bends none of them much, a neighbour's own slip spoils only the lines through it). The
       // run's first and last notes, with one neighbour, are judged by timing alone.
       for (let k = start + 1; k < end - 1; k++) {
-        const note = notes[k] as (typeof notes)[number];
+        const note = notes[k];
         const through = (a: number, b: number): number => {
           const p = notes[a] as TimedNote;
           const q = notes[b] as TimedNote;

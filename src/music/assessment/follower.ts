@@ -150,9 +150,9 @@ export function createScoreFollower(
   jumpFrom.push(-1);
 
   function timingCost(p: number, segment: PlayedSegment, note: FollowedNote): number {
-    const onset = lastOnset[p] as number;
-    const written = note.startMs - (lastStart[p] as number);
-    const r = ratio[p] as number;
+    const onset = lastOnset[p];
+    const written = note.startMs - (lastStart[p]);
+    const r = ratio[p];
     if (!Number.isFinite(onset) || !(written > 0) || !Number.isFinite(r)) return 0;
     const played = segment.onsetMs - onset;
     const deviation = Math.abs(Math.log((Math.max(0, played) + 60) / (written * r + 60)));
@@ -168,9 +168,9 @@ export function createScoreFollower(
   }
 
   function updatedRatio(p: number, segment: PlayedSegment, note: FollowedNote): number {
-    const onset = lastOnset[p] as number;
-    const written = note.startMs - (lastStart[p] as number);
-    const r = ratio[p] as number;
+    const onset = lastOnset[p];
+    const written = note.startMs - (lastStart[p]);
+    const r = ratio[p];
     if (!Number.isFinite(onset) || !(written > 0)) return r;
     const observed = Math.max(0.2, Math.min(5, (segment.onsetMs - onset) / written));
     if (!Number.isFinite(r)) return observed;
@@ -187,42 +187,42 @@ export function createScoreFollower(
     const ins = insertCost(segment);
     let best = 0;
     for (let i = 0; i < width; i++) {
-      next.cost[i] = (cost[i] as number) + ins;
-      next.lastOnset[i] = lastOnset[i] as number;
-      next.lastStart[i] = lastStart[i] as number;
-      next.ratio[i] = ratio[i] as number;
-      next.onClick[i] = onClick[i] as number;
+      next.cost[i] = (cost[i]) + ins;
+      next.lastOnset[i] = lastOnset[i];
+      next.lastStart[i] = lastStart[i];
+      next.ratio[i] = ratio[i];
+      next.onClick[i] = onClick[i];
       row[i] = OP_INSERT;
-      if ((cost[i] as number) < (cost[best] as number)) best = i;
+      if ((cost[i]) < (cost[best])) best = i;
     }
     for (let i = 0; i < n; i++) {
-      const note = notes[i] as FollowedNote;
+      const note = notes[i];
       const pitch = pitchCost(segment, note);
       if (!Number.isFinite(pitch)) break;
       const match =
-        (cost[i] as number) + pitch + timingCost(i, segment, note) + clickCost(i, segment, note);
+        (cost[i]) + pitch + timingCost(i, segment, note) + clickCost(i, segment, note);
       const jump =
-        (cost[best] as number) + COST.jump + (note.barStart ? 0 : COST.jumpInsideBar) + pitch;
+        (cost[best]) + COST.jump + (note.barStart ? 0 : COST.jumpInsideBar) + pitch;
       const useJump = jump < match && best !== i;
       const candidate = useJump ? jump : match;
-      if (candidate < (next.cost[i + 1] as number)) {
+      if (candidate < (next.cost[i + 1])) {
         next.cost[i + 1] = candidate;
         next.lastOnset[i + 1] = segment.onsetMs;
         next.lastStart[i + 1] = note.startMs;
-        next.ratio[i + 1] = useJump ? (ratio[best] as number) : updatedRatio(i, segment, note);
-        next.onClick[i + 1] = useJump ? 0 : (onClick[i] as number);
+        next.ratio[i + 1] = useJump ? (ratio[best]) : updatedRatio(i, segment, note);
+        next.onClick[i + 1] = useJump ? 0 : (onClick[i]);
         row[i + 1] = useJump ? OP_JUMP : OP_MATCH;
       }
     }
     // Missed notes: move along the score without a segment.
     for (let i = 1; i < width; i++) {
-      const candidate = (next.cost[i - 1] as number) + COST.miss;
-      if (candidate < (next.cost[i] as number)) {
+      const candidate = (next.cost[i - 1]) + COST.miss;
+      if (candidate < (next.cost[i])) {
         next.cost[i] = candidate;
-        next.lastOnset[i] = next.lastOnset[i - 1] as number;
-        next.lastStart[i] = next.lastStart[i - 1] as number;
-        next.ratio[i] = next.ratio[i - 1] as number;
-        next.onClick[i] = next.onClick[i - 1] as number;
+        next.lastOnset[i] = next.lastOnset[i - 1];
+        next.lastStart[i] = next.lastStart[i - 1];
+        next.ratio[i] = next.ratio[i - 1];
+        next.onClick[i] = next.onClick[i - 1];
         row[i] = OP_MISS;
       }
     }
@@ -240,7 +240,7 @@ export function createScoreFollower(
   function position(): number {
     if (segments.length === 0) return -1;
     let best = 0;
-    for (let i = 1; i < width; i++) if ((cost[i] as number) < (cost[best] as number)) best = i;
+    for (let i = 1; i < width; i++) if ((cost[i]) < (cost[best])) best = i;
     return best - 1;
   }
 
@@ -250,8 +250,8 @@ export function createScoreFollower(
     let r = segments.length;
     let i = n;
     for (;;) {
-      const op = (ops[r] as Uint8Array)[i] as number;
-      const prev = op === OP_INSERT ? i : op === OP_JUMP ? (jumpFrom[r] as number) : i - 1;
+      const op = (ops[r])[i];
+      const prev = op === OP_INSERT ? i : op === OP_JUMP ? (jumpFrom[r]) : i - 1;
       if (op === OP_START) {
         if (i > 0) steps.push({ op, note: i - 1, segment: -1, from: -1 });
         break;
@@ -301,7 +301,7 @@ export function createScoreFollower(
     }
     // A segment matched in an earlier attempt and replayed later is no longer the one judged.
     for (let s = 0; s < noteOf.length; s++) {
-      const k = noteOf[s] as number;
+      const k = noteOf[s];
       if (k >= 0 && segmentOf[k] !== s) noteOf[s] = -1;
     }
     return { segmentOf, attemptOf, noteOf, jumps };

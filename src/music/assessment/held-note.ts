@@ -40,7 +40,7 @@ export function judgeHeldNote(
     a4Hz: options.a4Hz,
     bandCents: options.bandCents,
   });
-  const verdict = assessed.notes[0] as NoteAssessment;
+  const verdict = assessed.notes[0];
   return {
     verdict,
     score: verdict.verdict === 'played' ? Math.round(untimedOverall(verdict.scores)) : 0,

@@ -16,7 +16,7 @@ export function keyOfSignature(signature: KeySignature): KeyOfPassage {
   const minor = signature.mode === 'minor';
   const letterIndex = mod(4 * fifths + (minor ? 5 : 0), 7);
   const pitchClass = mod(7 * fifths + (minor ? 9 : 0), 12);
-  const letter = LETTERS[letterIndex] as KeyOfPassage['letter'];
+  const letter = LETTERS[letterIndex];
   const natural = mod(spelledToMidi({ letter, accidental: 0, octave: 4 }), 12);
   const accidental = (mod(pitchClass - natural + 6, 12) - 6) as Accidental;
   return { letter, accidental, minor };

@@ -27,14 +27,14 @@ describe('the live assessor', () => {
     for (const reading of performance.readings) {
       // The stream sends a reading's events before the reading.
       while (e < performance.events.length && eventMs(e) <= reading.windowEndMs) {
-        live.noteEvent(performance.events[e] as (typeof performance.events)[number]);
+        live.noteEvent(performance.events[e]);
         e++;
       }
       live.reading(reading);
       positions.push(live.position());
     }
     // The cursor only moves forward through a clean run and reaches the last notes.
-    expect(positions.every((p, k) => k === 0 || p >= (positions[k - 1] as number))).toBe(true);
+    expect(positions.every((p, k) => k === 0 || p >= (positions[k - 1]))).toBe(true);
     expect(Math.max(...positions)).toBeGreaterThanOrEqual(score.notes.length - 3);
     expect(live.finish()).toEqual(assessPerformance(score, performance));
     expect(live.finish().notes[6]?.verdict).toBe('wrong');

@@ -53,7 +53,7 @@ export function createLiveAssessor(score: Score, options: AssessOptions = {}): L
     const fromMs = Math.min(nowMs - TAIL_MS, handedUntilMs);
     const timeOf = (e: PerformanceEvent): number =>
       e.type === 'note-off' ? e.offsetMs : e.onsetMs;
-    while (firstEvent < events.length && timeOf(events[firstEvent] as PerformanceEvent) < fromMs) {
+    while (firstEvent < events.length && timeOf(events[firstEvent]) < fromMs) {
       firstEvent++;
     }
     const tail = events.slice(firstEvent);

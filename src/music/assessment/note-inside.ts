@@ -40,8 +40,8 @@ export function inspectNote(
   let lastOnMs = Number.NaN;
   let k = from;
   let previousOn = false;
-  while (k < readings.length && readingCentreMs(readings[k] as PerformanceReading) < spanEndMs) {
-    const r = readings[k] as PerformanceReading;
+  while (k < readings.length && readingCentreMs(readings[k]) < spanEndMs) {
+    const r = readings[k];
     // A window reaching into the next note may hear its attack (a scoop from below): not this.
     // The note is back only when two readings in a row are on it.
     const on =
@@ -62,7 +62,7 @@ export function inspectNote(
       const lengthMs = endMs - runStart;
       if (lengthMs >= MIN_CRACK_MS) {
         const sorted = [...runOffSemitones].sort((a, b) => a - b);
-        const off = sorted.length ? Math.abs(sorted[sorted.length >> 1] as number) : 0;
+        const off = sorted.length ? Math.abs(sorted[sorted.length >> 1]) : 0;
         const kind =
           runUnpitched >= runOffSemitones.length ? 'dropout' : off >= 2 ? 'partial' : 'break';
         cracks.push({
@@ -77,7 +77,7 @@ export function inspectNote(
       runUnpitched = 0;
     };
     for (let i = from; i < to; i++) {
-      const r = readings[i] as PerformanceReading;
+      const r = readings[i];
       const t = readingCentreMs(r);
       if (t < startMs || t > lastOnMs) continue;
       const off = r.hz > 0 ? hzToMidi(r.hz, a4Hz) - settledMidi : Number.NaN;

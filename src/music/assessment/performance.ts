@@ -74,7 +74,7 @@ export function midiPoints(
 ): WeightedPoint[] {
   const points: WeightedPoint[] = [];
   for (let k = from; k < to; k++) {
-    const r = readings[k] as PerformanceReading;
+    const r = readings[k];
     const t = readingCentreMs(r);
     if (r.hz > 0 && t >= fromMs && t < toMs)
       points.push({ timeMs: t, value: hzToMidi(r.hz, a4Hz) });
@@ -88,7 +88,7 @@ export function readingIndexAt(readings: readonly PerformanceReading[], timeMs: 
   let high = readings.length;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (readingCentreMs(readings[mid] as PerformanceReading) < timeMs) low = mid + 1;
+    if (readingCentreMs(readings[mid]) < timeMs) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -185,7 +185,7 @@ export function playedSegments(performance: Performance, a4Hz: number): PlayedSe
     }
   }
   const lastMs = readings.length
-    ? (readings[readings.length - 1] as PerformanceReading).windowEndMs
+    ? (readings[readings.length - 1]).windowEndMs
     : 0;
   if (open !== null) spans.push({ onsetMs: open, offsetMs: Math.max(open, lastMs) });
 
@@ -196,7 +196,7 @@ export function playedSegments(performance: Performance, a4Hz: number): PlayedSe
     const from = readingIndexAt(readings, span.onsetMs);
     const to = readingIndexAt(readings, span.offsetMs + 200);
     for (let k = from; k < to; k++) {
-      for (const dip of (readings[k] as PerformanceReading).dips) {
+      for (const dip of (readings[k]).dips) {
         const at = dip.attackMs;
         if (
           dip.depthDb >= REATTACK_DIP_DB &&
@@ -238,17 +238,17 @@ function splitAtSilences(cut: Cut, readings: readonly PerformanceReading[]): Cut
   const to = readingIndexAt(readings, cut.offsetMs);
   const levels: number[] = [];
   for (let k = from; k < to; k++) {
-    const r = readings[k] as PerformanceReading;
+    const r = readings[k];
     if (r.hz > 0) levels.push(r.levelDb);
   }
   if (levels.length < 4) return [cut];
   levels.sort((a, b) => a - b);
-  const quietDb = (levels[levels.length >> 1] as number) - SILENCE_BELOW_DB;
+  const quietDb = (levels[levels.length >> 1]) - SILENCE_BELOW_DB;
   const out: Cut[] = [];
   let current: Cut = { ...cut };
   let silentFromMs = Number.NaN;
   for (let k = from; k < to; k++) {
-    const r = readings[k] as PerformanceReading;
+    const r = readings[k];
     const t = readingCentreMs(r);
     if (r.hz <= 0 && r.levelDb < quietDb) {
       if (!Number.isFinite(silentFromMs)) silentFromMs = t;

@@ -50,19 +50,19 @@ export function fixFirstOf(
   const wrong = notes.filter((n) => n.verdict === 'wrong');
   const missed = notes.filter((n) => n.verdict === 'missed');
   if (wrong.length > 0) {
-    const first = wrong[0] as NoteAssessment;
+    const first = wrong[0];
     return `${plural(wrong.length, 'wrong note')}: first in ${bar(first)}, heard ${first.heard === null ? '?' : sayNote(first.heard)} instead of ${sayNote(first.written)}. Hear each note before you play it.`;
   }
   if (missed.length === notes.length && notes.length > 0) {
     return 'No note of the music was heard: check the microphone, then play from the start.';
   }
   if (missed.length > 0) {
-    const first = missed[0] as NoteAssessment;
+    const first = missed[0];
     return `${plural(missed.length, 'note')} not heard: first in ${bar(first)} (${sayNote(first.written)}).`;
   }
   const cracked = notes.filter((n) => flagOf(n, 'cracked'));
   if (cracked.length > 0) {
-    const first = cracked[0] as NoteAssessment;
+    const first = cracked[0];
     const crack = flagOf(first, 'cracked');
     return `${plural(cracked.length, 'note')} cracked: first in ${bar(first)}, ${crack?.atMs ?? 0} ms into ${sayNote(first.written)}. Keep the air moving through the note and hear it before you play.`;
   }
@@ -88,7 +88,7 @@ export function fixFirstOf(
     return combo === '13' || combo === '123';
   });
   if (sharpOnLongCombos.length >= 2 && sharpOnLongCombos.length >= 0.8 * sharp.length) {
-    const first = fingered(sharpOnLongCombos[0] as NoteAssessment);
+    const first = fingered(sharpOnLongCombos[0]);
     const fix = first
       ? fixFor(first.midi, first.combo, 'sharp').text
       : 'extend the 3rd valve slide';
@@ -102,28 +102,28 @@ export function fixFirstOf(
   }
   const unsteady = played.filter((n) => flagOf(n, 'unsteady'));
   if (unsteady.length > 0) {
-    const first = unsteady[0] as NoteAssessment;
+    const first = unsteady[0];
     return `${plural(unsteady.length, 'note')} wavered (first in ${bar(first)}): keep the air steady and the pitch centred through each note.`;
   }
   const late = played.filter((n) => flagOf(n, 'late') || flagOf(n, 'early'));
   if (late.length > 0) {
-    const first = late[0] as NoteAssessment;
+    const first = late[0];
     const flag = flagOf(first, 'late') ?? flagOf(first, 'early');
     return `${sayNote(first.written)} in ${bar(first)} came in ${flag?.ms ?? 0} ms ${flag?.flag ?? 'late'}: place each note on the beat.`;
   }
   const uneven = played.filter((n) => flagOf(n, 'uneven'));
   if (uneven.length > 0) {
-    return `Uneven notes in ${bar(uneven[0] as NoteAssessment)}: play runs with an even pulse (slow down, use a click).`;
+    return `Uneven notes in ${bar(uneven[0])}: play runs with an even pulse (slow down, use a click).`;
   }
   const offPitch = played.filter((n) => flagOf(n, 'sharp') || flagOf(n, 'flat'));
   if (offPitch.length > 0) {
-    const first = offPitch[0] as NoteAssessment;
+    const first = offPitch[0];
     const off = flagOf(first, 'sharp') ?? flagOf(first, 'flat');
     const at = fingered(first);
     const fix =
       at && off ? fixFor(at.midi, at.combo, off.flag).text : 'hear the pitch before you play it';
     return `${sayNote(first.written)} in ${bar(first)} is ${off?.cents ?? 0} ¢ ${off?.flag ?? 'off'}: ${fix}.`;
   }
-  void score;
+  score;
   return null;
 }

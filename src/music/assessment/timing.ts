@@ -85,7 +85,7 @@ export function onsetDeviations(
         k <= Math.min(notes.length - 1, i + NEIGHBOURS);
         k++
       ) {
-        const other = notes[k] as TimedNote;
+        const other = notes[k];
         if (k !== i && other.attempt === note.attempt) {
           around.push(other);
           if (k < i) before++;
@@ -110,7 +110,7 @@ export function onsetDeviations(
   const origin = new Map<number, number>();
   for (const [attempt, offsets] of attempts) {
     const sorted = [...offsets].sort((a, b) => a - b);
-    origin.set(attempt, sorted[sorted.length >> 1] as number);
+    origin.set(attempt, sorted[sorted.length >> 1]);
   }
   if (reference.kind === 'click') origin.set(0, reference.originMs);
   notes.forEach((note, i) => {
@@ -164,9 +164,9 @@ function fit(points: readonly TimedNote[], curved: boolean): Line | null {
     y2 += p.onsetMs * t * t;
   }
   const det = (m: readonly number[]): number =>
-    (m[0] as number) * ((m[4] as number) * (m[8] as number) - (m[5] as number) * (m[7] as number)) -
-    (m[1] as number) * ((m[3] as number) * (m[8] as number) - (m[5] as number) * (m[6] as number)) +
-    (m[2] as number) * ((m[3] as number) * (m[7] as number) - (m[4] as number) * (m[6] as number));
+    (m[0]) * ((m[4]) * (m[8]) - (m[5]) * (m[7])) -
+    (m[1]) * ((m[3]) * (m[8]) - (m[5]) * (m[6])) +
+    (m[2]) * ((m[3]) * (m[7]) - (m[4]) * (m[6]));
   const a = [n, s1, s2, s1, s2, s3, s2, s3, s4];
   const d = det(a);
   if (!(Math.abs(d) > 1e-9 * Math.max(1, s4 * s2 * n))) return straight;

@@ -30,7 +30,7 @@ describe('MusicXML writer', () => {
       score.notes.map((n) => spelledNoteName(n.written, true)),
     );
     back.notes.forEach((n, i) => {
-      const want = score.notes[i] as ScoreNote;
+      const want = score.notes[i];
       expect(n.startQuarters).toBeCloseTo(want.startQuarters, 6);
       expect(n.durationQuarters).toBeCloseTo(want.durationQuarters, 6);
       expect(n.startMs).toBeCloseTo(want.startMs, 3);

@@ -190,7 +190,7 @@ export function parseMusicXml(text: string, options: ParseMusicXmlOptions = {}):
   }
 
   // A tempo marked over the first full measure is the piece's tempo, pickup included.
-  const pickupQuarters = scoreMeasures[0]?.pickup === true ? scoreMeasures[0].durationQuarters : 0;
+  const pickupQuarters = (scoreMeasures[0]?.pickup) ? scoreMeasures[0].durationQuarters : 0;
   if (tempos.length > 0 && tempos[0].atQuarters <= pickupQuarters + EPSILON) {
     tempos[0] = { atQuarters: 0, value: tempos[0].value };
   } else {

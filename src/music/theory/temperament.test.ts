@@ -149,7 +149,7 @@ describe('spelling the note by its interval above the root', () => {
               ? -1
               : target.rootName.endsWith('♯')
                 ? 1
-                : 0) as -1 | 0 | 1,
+                : 0),
             octave: 4,
           };
           const moved = transposeSpelled(
@@ -216,6 +216,6 @@ describe('drone chords', () => {
     expect(just[2]).toBeCloseTo(root * 1.25, 9);
     const equal = droneChordHz(root, { fifth: false, third: true }, 'equal');
     expect(equal).toHaveLength(2);
-    expect(cents((equal[1] as number) / root)).toBeCloseTo(400, 9);
+    expect(cents((equal[1]) / root)).toBeCloseTo(400, 9);
   });
 });

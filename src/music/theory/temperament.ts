@@ -81,7 +81,7 @@ function assertInteger(name: string, value: number): void {
 export function intervalAbove(midi: number, rootMidi: number): JustInterval {
   assertInteger('midi', midi);
   assertInteger('rootMidi', rootMidi);
-  return JUST_INTERVALS[pitchClass(midi - rootMidi)] as JustInterval;
+  return JUST_INTERVALS[pitchClass(midi - rootMidi)];
 }
 
 /** Cents of a pure ratio above equal temperament's interval of `semitones` (5/4 over 4 → −13.7). */
@@ -111,7 +111,7 @@ export function chordToneHz(rootHz: number, semitones: number, temperament: Temp
   }
   assertInteger('semitones', semitones);
   const octaves = Math.floor(semitones / 12);
-  const interval = JUST_INTERVALS[pitchClass(semitones)] as JustInterval;
+  const interval = JUST_INTERVALS[pitchClass(semitones)];
   const ratio =
     temperament === 'just' ? interval.ratio[0] / interval.ratio[1] : 2 ** (interval.semitones / 12);
   return rootHz * ratio * 2 ** octaves;
@@ -150,7 +150,7 @@ const DRONE_ROOTS: readonly string[] = [
 /** A drone root (written MIDI) spelled as DRONE_ROOTS, at its octave. */
 export function droneRootSpelled(rootMidi: number): SpelledNote {
   assertInteger('rootMidi', rootMidi);
-  const name = DRONE_ROOTS[pitchClass(rootMidi)] as string;
+  const name = DRONE_ROOTS[pitchClass(rootMidi)];
   const accidental = name.endsWith('♭') ? -1 : name.endsWith('♯') ? 1 : 0;
   const octave = Math.floor((rootMidi - accidental) / 12) - 1;
   return { letter: name[0] as SpelledNote['letter'], accidental, octave };
@@ -158,7 +158,7 @@ export function droneRootSpelled(rootMidi: number): SpelledNote {
 
 /** "A♭": the drone root's name without octave. */
 export function droneRootName(rootMidi: number): string {
-  return DRONE_ROOTS[pitchClass(rootMidi)] as string;
+  return DRONE_ROOTS[pitchClass(rootMidi)];
 }
 
 /**
