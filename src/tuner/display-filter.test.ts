@@ -2,14 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { sameNote } from '../audio/stream/reading';
 import { createDisplayFilter } from './display-filter';
 
-/**
- * A reading of `hz` at `timeMs` while the stream says note number `noteId` sounds at `noteHz`
- * (0 = no note), on it as the stream decides (`sameNote`).
- */
-const r = (hz: number, timeMs: number, noteHz = hz, noteId = noteHz > 0 ? 1 : 0) => ({
+/** A reading of `hz` at `timeMs` while the stream says `noteHz` sounds (0 = no note). */
+const r = (hz: number, timeMs: number, noteHz = hz) => ({
   hz,
   timeMs,
-  noteId,
   onNote: sameNote(hz, noteHz),
 });
 
@@ -33,17 +29,7 @@ describe('createDisplayFilter', () => {
     expect(filter.push(r(466.2, 100, 440))).toBe(440);
     expect(filter.push(r(466.2, 106, 440))).toBe(440);
     // Confirmed: the new note at once, not a median of both.
-    expect(filter.push(r(466.2, 112, 466.2, 2))).toBe(466.2);
-  });
-
-  it('a note re-attacked at the same pitch starts afresh (a new noteId), not from the old median', () => {
-    const filter = createDisplayFilter('fast');
-    filter.push(r(440, 0));
-    filter.push(r(444, 6));
-    expect(filter.push(r(444, 12))).toBe(444);
-    // The stream ended the note and confirmed a new one at 438 Hz within the hold.
-    expect(filter.push(r(0, 18, 0))).toBe(444);
-    expect(filter.push(r(438, 24, 438, 2))).toBe(438);
+    expect(filter.push(r(466.2, 112, 466.2))).toBe(466.2);
   });
 
   it('holds through a one-reading dropout, then clears after the hold', () => {

@@ -69,9 +69,7 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
     let filter = createDisplayFilter(service.mode.get().response, damping);
     // The room's tail after a note is not a note (tail-gate.ts, issue 23 row 5).
     const gate = createTailGate();
-    const gated = { hz: 0, onNote: false, noteId: 0, timeMs: 0 };
-    /** The stream's number of the note the needle shows (`PitchReading.noteId`). */
-    let shownNoteId = 0;
+    const gated = { hz: 0, onNote: false, timeMs: 0 };
     let filterResponse = service.mode.get().response;
     const follower = createCentsFollower(DAMPING_TIME_CONSTANT_MS[damping]);
     const steadiness = createSteadiness();
@@ -144,10 +142,9 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
         return;
       }
       const nowMs = performance.now();
-      // The stream says which note this is; the cents are measured from the note name shown.
-      const newNote = heard.onNote && heard.noteId !== shownNoteId;
-      if (heard.onNote) shownNoteId = heard.noteId;
-      if (!target.hasPitch || newNote || target.writtenMidi !== next.writtenMidi) {
+      // Another name shown: the cents now measure from another note. By the name, not the
+      // stream's `noteId`, which may renumber a wide fast-mode vibrato that heavy damping holds.
+      if (!target.hasPitch || target.writtenMidi !== next.writtenMidi) {
         // A new note shows at once: damping smooths a note, never a change of note.
         follower.jumpTo(next.cents, nowMs);
         steadiness.reset();
