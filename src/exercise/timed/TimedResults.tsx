@@ -3,6 +3,7 @@ import type { ArticulationSummary, AttemptSummary, SubScoreName } from '../../mu
 import type { Passage } from '../../music';
 import { PassageStaff, type NoteMark } from '../staff/PassageStaff';
 import { PitchTracePlot } from '../Results';
+import { LatencyNote } from '../../shared-ui/latency/LatencyNote';
 import type { TimedOutcome } from './timed-session';
 
 /** How the staff marks a note's result: the assessor's verdict, and whether anything was said. */
@@ -131,6 +132,7 @@ export function TimedResults(props: {
           band), never all at once; timing counts from where the note really started against the
           click, and a late note costs timing only; attacks from the start to a steady pitch.
         </p>
+        <LatencyNote />
         <PitchTracePlot outcomes={props.outcomes} inTuneCents={props.inTuneCents} />
         <table className="note-table" data-testid="note-table">
           <thead>
