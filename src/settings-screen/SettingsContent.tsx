@@ -4,6 +4,7 @@ import { getAnalytics } from '../analytics/analytics';
 import { getSettingsStore, useSettings } from '../settings';
 import { getPreferencesStore } from '../settings/preferences';
 import { TunerSettingsPanel } from '../tuner/TunerSettingsPanel';
+import { LatencyCalibration } from '../shared-ui/latency/LatencyCalibration';
 import { AppPreferences } from './AppPreferences';
 import '../tuner/tuner.css';
 import './settings-screen.css';
@@ -19,11 +20,16 @@ export function SettingsContent(props: { onShowPrivacy?: () => void }) {
   const preferencesStore = getPreferencesStore();
   const preferences = useObservable(preferencesStore);
   const practiceId = useId();
+  const audioId = useId();
   return (
     <>
       <section aria-labelledby={practiceId}>
         <h2 id={practiceId}>Practice</h2>
         <TunerSettingsPanel settings={settings} store={settingsStore} />
+      </section>
+      <section aria-labelledby={audioId} data-testid="settings-audio">
+        <h2 id={audioId}>Audio</h2>
+        <LatencyCalibration />
       </section>
       <AppPreferences
         preferences={preferences}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { decodeSegment } from '../audio/recording/decode-audio';
 import { hzToMidi } from '../music';
 import type { Take } from './take-format';
+import { LatencyNote } from '../shared-ui/latency/LatencyNote';
 import {
   harmonicSpectrum,
   longestSustainedNote,
@@ -46,6 +47,7 @@ export function TakeStudy(props: { take: Take; a4Hz: number; label: (midi: numbe
   return (
     <section className="take-study" data-testid="take-study">
       <h3>Notes</h3>
+      {take.meta.inputLatency === 'unknown' && <LatencyNote status="unknown" />}
       {rows.length === 0 ? (
         <p>No notes were heard in this take.</p>
       ) : (

@@ -41,6 +41,7 @@ function setup(
     now: () => clock,
     wallNow: () => Date.UTC(2026, 10, 22),
     newId: () => 'take-1',
+    latencySource: () => 'unknown',
     context: options.context ?? (() => null),
     startRecorder: (_tap, cb): AudioRecorder => {
       callbacks = cb;
@@ -131,7 +132,10 @@ describe('recording a take', () => {
     const take = await t.store.load('take-1');
     expect(take.readings).toEqual([87.5, 440, 0.95, -20, 440, 187.5, 440, 0.95, -20, 440]);
     expect(take.notes).toEqual([{ onsetMs: 37.5, offsetMs: 177.5, hz: 440 }]);
-    expect((await t.store.list())[0]).toMatchObject({ originMeasured: true });
+    expect((await t.store.list())[0]).toMatchObject({
+      originMeasured: true,
+      inputLatency: 'unknown',
+    });
   });
 
   it('ends where Stop was pressed, however long the encoder takes to finish (issue 26)', async () => {

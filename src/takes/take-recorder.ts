@@ -22,6 +22,15 @@ import {
 import { hzToMidi } from '../music';
 import { NOTES_SHOWN, type TakeMeta, type TakeNote, type TakeSource } from './take-format';
 import { TakeDeletedError, type TakeStore } from './take-store';
+import { inputLatencySource, type InputLatencySource } from '../audio/stream/input-latency';
+import { getSettingsStore } from '../settings';
+
+const defaultLatencySource = (tap: MicrophoneTap): InputLatencySource =>
+  inputLatencySource(
+    tap.context,
+    tap.stream,
+    getSettingsStore().get().inputLatencyCalibrationMs !== null,
+  );
 
 /** Below this much free storage a take is refused before it starts (~10 min of Opus at 64 kb/s). */
 export const MIN_FREE_BYTES = 5 * 1024 * 1024;
@@ -49,6 +58,8 @@ export interface TakeRecorderDeps {
   now?: () => number;
   wallNow?: () => number;
   newId?: () => string;
+  /** What the take's times say of the input latency (default: the browser's report, the settings). */
+  latencySource?: (tap: MicrophoneTap) => InputLatencySource;
   /** What the take is about (a piece's practice screen); default: the screen's take context. */
   context?: () => TakeContext | null;
 }
@@ -82,6 +93,7 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
   const now = deps.now ?? (() => performance.now());
   const wallNow = deps.wallNow ?? (() => Date.now());
   const newId = deps.newId ?? defaultId;
+  const latencySource = deps.latencySource ?? defaultLatencySource;
   const canRecord = deps.canRecord ?? canRecordAudio;
   const context = deps.context ?? currentTakeContext;
   /** The piece and its verdicts so far, kept once known (the screen may be left before Stop). */
@@ -263,6 +275,7 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
     let resolveEnd: (end: RecorderEnd) => void = () => undefined;
     const ended = new Promise<RecorderEnd>((resolve) => (resolveEnd = resolve));
     try {
+      meta.inputLatency = latencySource(liveTap);
       recorder = begin(liveTap, { onChunk: write, onEnd: resolveEnd });
       t0 = recorder.startedAtMs;
       meta.mimeType = recorder.format.mimeType;

@@ -23,6 +23,19 @@ export function latencyReported(
   );
 }
 
+/** Where the input latency behind a reading's time comes from (what the timings say of it). */
+export type InputLatencySource = 'reported' | 'calibrated' | 'unknown';
+
+/** The player's calibration first (it corrects whatever is reported), then the browser's report. */
+export function inputLatencySource(
+  context: Partial<Pick<AudioContext, 'baseLatency' | 'outputLatency'>>,
+  stream: Pick<MediaStream, 'getAudioTracks'>,
+  calibrated: boolean,
+): InputLatencySource {
+  if (calibrated) return 'calibrated';
+  return latencyReported(context, stream) ? 'reported' : 'unknown';
+}
+
 /** The player's calibration, ms: every stream time is that much earlier (0: none). */
 let calibrationMs = 0;
 
