@@ -42,7 +42,10 @@ export function loopbackAndCount(): void {
     let bus = buses.get(context);
     if (!bus) {
       const delay = context.createDelay(1);
-      delay.delayTime.value = 0.05; // LOOPBACK_DELAY_S (no imports inside an init script)
+      // LOOPBACK_DELAY_S (no imports inside an init script), or the delay a test set before this
+      // script ran (`globalThis.__loopbackDelayS`, s, under 1).
+      const asked = (globalThis as { __loopbackDelayS?: number }).__loopbackDelayS;
+      delay.delayTime.value = asked ?? 0.05;
       bus = delay;
       buses.set(context, bus);
     }
