@@ -3,6 +3,7 @@
 // import only the folders its row allows; other folders reach src/music through its entry point.
 import fs from 'node:fs';
 import path from 'node:path';
+import { importGraph, pathBetween, resolveImport } from './import-graph.js';
 
 /** Folders a feature may use: the stream, pure logic, settings, the shared kit, the platform. */
 const FEATURE_DEPENDENCIES = [
@@ -84,6 +85,10 @@ const rule = {
     messages: {
       direction:
         "src/{{from}} may not import src/{{to}} (allowed: {{allowed}}). The import direction is in build/eslint-layering.js and README 'Layout'.",
+      unlisted:
+        'src/{{folder}} is not in the layering table (build/eslint-layering.js LAYERS): add its row, listing only the folders it imports.',
+      worklet:
+        "Audio-thread code (src/audio/worklet) may import only src/audio/worklet, not '{{source}}': it runs in the AudioWorkletGlobalScope (no DOM, no fetch, no packages).",
       entryPoint:
         "Import src/music through its entry point ('{{entry}}'), not '{{source}}': other folders see only what src/music/index.ts exports.",
     },
@@ -93,12 +98,27 @@ const rule = {
     const srcDir = path.join(context.cwd, 'src');
     const from = srcFolderOf(file, srcDir);
     if (from === null) return {};
+    const workletDir = path.join(srcDir, 'audio', 'worklet');
+    const inWorklet = isInside(file, workletDir) && !/\.test\.tsx?$/.test(file);
     const check = (node) => {
       const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      if (typeof source !== 'string') return;
+      if (inWorklet) {
+        const target = source.startsWith('.') ? path.resolve(path.dirname(file), source) : null;
+        if (target === null || !isInside(target, workletDir)) {
+          context.report({ node, messageId: 'worklet', data: { source } });
+          return;
+        }
+      }
+      if (!source.startsWith('.')) return;
       const target = path.resolve(path.dirname(file), source);
       const to = srcFolderOf(target, srcDir);
       if (to === null || to === '' || to === from) return;
+      // Fail closed: a folder the table does not know may neither import nor be imported.
+      if (!(to in LAYERS)) {
+        context.report({ node, messageId: 'unlisted', data: { folder: to } });
+        return;
+      }
       const allowed = LAYERS[from];
       if (allowed && !allowed.includes('*') && !allowed.includes(to)) {
         context.report({
@@ -119,6 +139,11 @@ const rule = {
       }
     };
     return {
+      Program(node) {
+        if (from !== '' && !(from in LAYERS)) {
+          context.report({ node, messageId: 'unlisted', data: { folder: from } });
+        }
+      },
       ImportDeclaration: check,
       ExportNamedDeclaration: check,
       ExportAllDeclaration: check,
@@ -127,4 +152,59 @@ const rule = {
   },
 };
 
-export const layeringPlugin = { rules: { 'import-direction': rule } };
+function isInside(file, dir) {
+  const relative = path.relative(dir, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+// The graph of the files on disk, read once per lint run (a run lints every file anyway).
+let graphOnDisk = null;
+
+/**
+ * No import cycles in src/ (what import/no-cycle does, on the graph of build/import-graph.js): a
+ * cycle makes module start-up order matter and hides which layer owns a truth. Type-only imports
+ * are erased at build time and cannot form one.
+ */
+const noCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Forbid import cycles between the files of src/' },
+    schema: [],
+    messages: {
+      cycle: 'Import cycle: {{route}}. Move the shared part to a module both can import.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const srcDir = path.join(context.cwd, 'src');
+    if (!isInside(file, srcDir)) return {};
+    graphOnDisk ??= importGraph(srcDir);
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || node.importKind === 'type' || node.exportKind === 'type') {
+        return;
+      }
+      const specifiers = node.specifiers ?? [];
+      if (
+        specifiers.length > 0 &&
+        specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type')
+      ) {
+        return;
+      }
+      const target = resolveImport(file, source);
+      if (target === null) return;
+      const route = pathBetween(graphOnDisk, target, file);
+      if (route === null) return;
+      const names = [file, ...route].map((f) => path.relative(srcDir, f)).join(' → ');
+      context.report({ node, messageId: 'cycle', data: { route: names } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export const layeringPlugin = { rules: { 'import-direction': rule, 'no-cycle': noCycle } };

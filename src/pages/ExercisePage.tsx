@@ -78,7 +78,8 @@ export default function ExercisePage() {
   });
   const back = (target: string): void =>
     backTo(target, here.current, (to, options) => {
-      (typeof to === 'number' ? navigate(to) : navigate(to, options));
+      if (typeof to === 'number') void navigate(to);
+      else void navigate(to, options);
     });
   // The tab stays as it was while another tab is shown (Ionic keeps both pages mounted).
   const inTab = isExerciseTabPath(location.pathname);
@@ -177,12 +178,9 @@ export default function ExercisePage() {
               inRoutine
                 ? undefined
                 : (mode) =>
-                    navigate(
-                      exercisePath(mode === 'articulation' ? 'articulation' : 'scales'),
-                      {
-                        replace: true,
-                      },
-                    )
+                    navigate(exercisePath(mode === 'articulation' ? 'articulation' : 'scales'), {
+                      replace: true,
+                    })
             }
           />
         );

@@ -18,7 +18,7 @@
  *
  * Everything is allocated in the constructor; `push` allocates nothing.
  */
-import { LEVEL_FLOOR_DB } from '../stream/pitch-service-types.ts';
+import { LEVEL_FLOOR_DB } from './messages.ts';
 
 /** At most this many dips ride on one result (the deepest are kept); valleys are ≥ 40 ms apart. */
 export const MAX_DIPS_PER_RESULT = 4;

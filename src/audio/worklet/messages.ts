@@ -4,6 +4,9 @@
  * worklet bundle and Node tests can import it.
  */
 
+/** Levels below this, and digital silence, read as this, dBFS (one floor for the whole stream). */
+export const LEVEL_FLOOR_DB = -120;
+
 /** `registerProcessor` name of the accumulator. */
 export const ACCUMULATOR_PROCESSOR_NAME = 'audio-accumulator';
 

@@ -43,7 +43,7 @@ function fingered(n: NoteAssessment): { midi: number; combo: ValveCombo | null }
 }
 
 export function fixFirstOf(
-  score: Score,
+  _score: Score,
   notes: readonly NoteAssessment[],
   context: { bandCents: number; timing: TimingReference },
 ): string | null {
@@ -124,6 +124,5 @@ export function fixFirstOf(
       at && off ? fixFor(at.midi, at.combo, off.flag).text : 'hear the pitch before you play it';
     return `${sayNote(first.written)} in ${bar(first)} is ${off?.cents ?? 0} ¢ ${off?.flag ?? 'off'}: ${fix}.`;
   }
-  score;
   return null;
 }
