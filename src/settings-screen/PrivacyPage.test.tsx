@@ -9,4 +9,13 @@ describe('the privacy page (issue 23 row 11)', () => {
     expect(stored).toMatch(/takes you record[^<]*their audio/);
     expect(stored).toContain('until you delete them');
   });
+
+  it('lists the pieces and their attempts, the days practised and every setup kept', () => {
+    const html = renderToStaticMarkup(<PrivacyPage onBack={() => undefined} />);
+    const stored = html.slice(html.indexOf('What is stored on this device'));
+    expect(stored).toMatch(/pieces you open or import[^<]*and your attempts at each/);
+    expect(stored).toMatch(/how long you played and rested/);
+    expect(stored).toMatch(/each exercise’s last setup/);
+    expect(stored).toMatch(/metronome’s settings and presets/);
+  });
 });

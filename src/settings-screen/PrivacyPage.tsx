@@ -17,11 +17,23 @@ export function PrivacyPage(props: { onBack: () => void }) {
       </p>
       <h3>What is stored on this device</h3>
       <ul>
-        <li>Your settings, theme and today’s routine.</li>
+        <li data-testid="privacy-settings">
+          Your choices: settings, theme, today’s routine, each exercise’s last setup, the drone’s
+          and the metronome’s settings and presets, your daily goal and reminder times.
+        </li>
         <li>
           Your practice history: for each attempt the date, the exercise, its settings, the score
           and the results per note. You can export it, delete an attempt or clear it all under
           History.
+        </li>
+        <li data-testid="privacy-days">
+          Per day: how long you played and rested, your lowest and highest note, and whether you
+          finished the routine (for Progress and your streak).
+        </li>
+        <li data-testid="privacy-pieces">
+          The pieces you open or import (the music, its title and file name, how you practise it)
+          and your attempts at each, with their per-note results. They are in the history’s export
+          file; clearing the app’s data (your phone’s or browser’s settings) removes them.
         </li>
         <li data-testid="privacy-takes">
           The takes you record (Record): their audio, name, date and the pitch traced while you
