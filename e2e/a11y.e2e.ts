@@ -65,7 +65,10 @@ describe('axe-core: 0 serious or critical violations, light and dark', () => {
     await view.getByRole('button', { name: 'Remove Intervals' }).click();
     await view.getByTestId('done-editing').click();
     await view.getByTestId('start-routine').click();
-    // Long tones: before (setup), during, after.
+    // Long tones: ready (the step starts from its remembered setup), before (setup), during, after.
+    await view.getByTestId('change-setup').waitFor();
+    await expectAccessible(page, 'long tones, routine step ready');
+    await view.getByTestId('change-setup').click();
     await view.getByTestId('lt-pattern').selectOption('single');
     await view.getByTestId('lt-note').selectOption({ label: 'A4' });
     await view.getByTestId('lt-hold').fill('3');
@@ -86,6 +89,7 @@ describe('axe-core: 0 serious or critical violations, light and dark', () => {
     await expectAccessible(page, 'rest');
     await view.getByTestId('rest-continue').click();
     // Scales: before, during (counting in and playing), after.
+    await view.getByTestId('change-setup').click();
     await view.getByTestId('scale-tempo').fill('208');
     await expectAccessible(page, 'scales, before');
     await view.getByTestId('scale-go').click();
@@ -95,7 +99,7 @@ describe('axe-core: 0 serious or critical violations, light and dark', () => {
     await expectAccessible(page, 'scales, during');
     await view.getByTestId('results').waitFor({ timeout: WAIT_MS });
     await expectAccessible(page, 'scales, after');
-    await view.getByRole('button', { name: 'Next exercise' }).click();
+    await view.getByRole('button', { name: 'Next: Warm-down' }).click();
     await view.getByTestId('warm-down').waitFor();
     expect(await view.getByTestId('session-played').textContent()).toMatch(
       /^Played this session: (< 1|\d+) min$/,
