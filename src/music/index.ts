@@ -36,10 +36,11 @@ export type {
   TempoQpm,
   ScoreNote,
   ScoreMeasure,
+  ScoreClef,
   ScoreTransposition,
   Score,
 } from './score/score-model';
-export { DEFAULT_TEMPO_QPM } from './score/score-model';
+export { DEFAULT_TEMPO_QPM, TREBLE_CLEF } from './score/score-model';
 export * from './score/score-read-error';
 export * from './score/musicxml';
 export { quartersToMs, tempoAt } from './score/tempo-map';

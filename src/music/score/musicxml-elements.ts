@@ -1,10 +1,10 @@
 /**
  * Readers of single MusicXML elements (MusicXML 4.0 reference): a note's `<pitch>`, `<key>`,
- * `<time>`, `<transpose>`, `<metronome>` and an `<ending>`'s numbers.
+ * `<time>`, `<clef>`, `<transpose>`, `<metronome>` and an `<ending>`'s numbers.
  */
 import type { Accidental, Letter, SpelledNote } from '../theory/notes';
 import { ScoreReadError } from './score-read-error';
-import type { KeySignature, ScoreTransposition, TimeSignature } from './score-model';
+import type { KeySignature, ScoreClef, ScoreTransposition, TimeSignature } from './score-model';
 import { child, childNumber, childrenNamed, childText, type XmlElement } from './xml-tree';
 
 const LETTERS_SET: ReadonlySet<string> = new Set(['C', 'D', 'E', 'F', 'G', 'A', 'B']);
@@ -28,6 +28,19 @@ export function readKey(key: XmlElement): KeySignature | null {
   if (fifths === undefined || !Number.isInteger(fifths) || Math.abs(fifths) > 7) return null;
   const mode = childText(key, 'mode');
   return { fifths, mode: mode === 'minor' || mode === 'aeolian' ? 'minor' : 'major' };
+}
+
+/**
+ * A `<clef>` of the part's first staff (its `number` absent or 1), or null: a percussion or tab
+ * clef, another staff's, or a line outside the staff. MusicXML's default lines: G 2, F 4, C 3.
+ */
+export function readClef(clef: XmlElement): ScoreClef | null {
+  if (clef.attrs.number !== undefined && clef.attrs.number !== '1') return null;
+  const sign = childText(clef, 'sign')?.trim();
+  if (sign !== 'G' && sign !== 'F' && sign !== 'C') return null;
+  const line = childNumber(clef, 'line') ?? { G: 2, F: 4, C: 3 }[sign];
+  if (!Number.isInteger(line) || line < 1 || line > 5) return null;
+  return { sign, line };
 }
 
 export function readTime(time: XmlElement): TimeSignature | null {

@@ -10,12 +10,13 @@ import {
   endingNumbers,
   metronomeQpm,
   readKey,
+  readClef,
   readPitch,
   readTime,
   readTranspose,
 } from './musicxml-elements';
 import { ScoreReadError } from './score-read-error';
-import type { KeySignature, ScoreTransposition, TimeSignature } from './score-model';
+import type { KeySignature, ScoreClef, ScoreTransposition, TimeSignature } from './score-model';
 import { child, childNumber, childrenNamed, childText, type XmlElement } from './xml-tree';
 
 /** A sounding note of the kept line, before ties are merged. */
@@ -46,6 +47,8 @@ export interface ReadMeasure {
   readonly times: readonly AtOffset<TimeSignature>[];
   readonly tempos: readonly AtOffset<number>[];
   readonly transposition: ScoreTransposition | null;
+  /** Clefs of the part's (first) staff set in this measure. */
+  readonly clefs: readonly AtOffset<ScoreClef>[];
   readonly forwardRepeat: boolean;
   /** Times the passage is played when the measure ends with a backward repeat, else null. */
   readonly backwardRepeatTimes: number | null;
@@ -105,6 +108,7 @@ export function readMeasures(part: XmlElement, voice: string): ReadMeasure[] {
     const times: AtOffset<TimeSignature>[] = [];
     const tempos: AtOffset<number>[] = [];
     let transposition: ScoreTransposition | null = null;
+    const clefs: AtOffset<ScoreClef>[] = [];
     let forwardRepeat = false;
     let backwardRepeatTimes: number | null = null;
     let endingStart: number[] | null = null;
@@ -158,6 +162,10 @@ export function readMeasures(part: XmlElement, voice: string): ReadMeasure[] {
           const transpose = child(element, 'transpose');
           if (transpose !== undefined && transposition === null)
             transposition = readTranspose(transpose);
+          for (const clef of childrenNamed(element, 'clef')) {
+            const value = readClef(clef);
+            if (value !== null) clefs.push({ offsetQuarters: cursor, value });
+          }
           break;
         }
         case 'backup':
@@ -277,6 +285,7 @@ export function readMeasures(part: XmlElement, voice: string): ReadMeasure[] {
       times,
       tempos,
       transposition,
+      clefs,
       forwardRepeat,
       backwardRepeatTimes,
       endingStart,

@@ -4,7 +4,7 @@
  * Measures are written in the score's performance order (repeats already expanded); a note that
  * crosses a bar line is split and tied; slurs mark notes reached without a tongue stroke.
  */
-import type { FromQuarter, Score, ScoreNote } from './score-model';
+import { TREBLE_CLEF, type FromQuarter, type Score, type ScoreNote } from './score-model';
 
 /** Divisions per quarter note: quarters, eighths, triplets and sixteenths are whole numbers. */
 const DIVISIONS = 48;
@@ -56,7 +56,11 @@ export function scoreToMusicXml(score: Score): string {
     );
     const key = at(score.keys, startQ);
     const time = at(score.times, startQ);
-    if (m === 0 || key || time) {
+    // The clef, where it changes (a part in another clef keeps it through an assignment).
+    const clef = measure.clef ?? TREBLE_CLEF;
+    const before = m === 0 ? TREBLE_CLEF : (score.measures[m - 1].clef ?? TREBLE_CLEF);
+    const clefChanged = clef.sign !== before.sign || clef.line !== before.line;
+    if (m === 0 || key || time || clefChanged) {
       out.push('<attributes>');
       if (m === 0) out.push(`<divisions>${DIVISIONS}</divisions>`);
       if (key)
@@ -65,6 +69,7 @@ export function scoreToMusicXml(score: Score): string {
         out.push(
           `<time><beats>${time.value.groups ? time.value.groups.join('+') : time.value.beats}</beats><beat-type>${time.value.beatType}</beat-type></time>`,
         );
+      if (clefChanged) out.push(`<clef><sign>${clef.sign}</sign><line>${clef.line}</line></clef>`);
       if (m === 0 && (score.transposition.semitones !== 0 || score.transposition.letters !== 0)) {
         out.push(
           `<transpose><diatonic>${score.transposition.letters}</diatonic><chromatic>${score.transposition.semitones}</chromatic></transpose>`,

@@ -15,7 +15,9 @@ import {
   type FromQuarter,
   type KeySignature,
   type Score,
+  type ScoreClef,
   type ScoreMeasure,
+  TREBLE_CLEF,
   type ScoreNote,
   type TempoQpm,
   type TimeSignature,
@@ -65,24 +67,43 @@ interface InForce {
   readonly key: KeySignature;
   readonly time: TimeSignature;
   readonly tempo: TempoQpm | null;
+  readonly clef: ScoreClef;
 }
 
 function inForceAtStarts(measures: readonly ReadMeasure[]): InForce[] {
-  let state: InForce = { key: DEFAULT_KEY, time: DEFAULT_TIME, tempo: null };
+  let state: InForce = { key: DEFAULT_KEY, time: DEFAULT_TIME, tempo: null, clef: TREBLE_CLEF };
   return measures.map((m) => {
     const atStart = state;
     state = {
       key: m.keys.at(-1)?.value ?? state.key,
       time: m.times.at(-1)?.value ?? state.time,
       tempo: m.tempos.at(-1)?.value ?? state.tempo,
+      clef: m.clefs.at(-1)?.value ?? state.clef,
     };
     // Changes at the measure's very start are in force for it.
     return {
       key: m.keys.find((k) => k.offsetQuarters < EPSILON)?.value ?? atStart.key,
       time: m.times.find((t) => t.offsetQuarters < EPSILON)?.value ?? atStart.time,
       tempo: m.tempos.find((t) => t.offsetQuarters < EPSILON)?.value ?? atStart.tempo,
+      // A clef changed inside a bar is drawn from the next one (the pitches are the same).
+      clef: m.clefs.find((c) => c.offsetQuarters < EPSILON)?.value ?? atStart.clef,
     };
   });
+}
+
+/** What the part prints at a measure (score-model.ts `ScoreMeasure`), only what is there. */
+function measureMarks(
+  m: ReadMeasure,
+  clef: ScoreClef,
+  again: number | null,
+): Pick<ScoreMeasure, 'clef' | 'repeatStart' | 'repeatEnd' | 'ending' | 'again'> {
+  return {
+    ...(clef.sign === 'G' && clef.line === 2 ? {} : { clef }),
+    ...(m.forwardRepeat ? { repeatStart: true } : {}),
+    ...(m.backwardRepeatTimes !== null ? { repeatEnd: true } : {}),
+    ...(m.endingStart !== null && m.endingStart.length > 0 ? { ending: m.endingStart } : {}),
+    ...(again !== null ? { again } : {}),
+  };
 }
 
 function measureLength(m: ReadMeasure, nominal: number, isEdge: boolean): number {
@@ -146,14 +167,20 @@ export function parseMusicXml(text: string, options: ParseMusicXmlOptions = {}):
   let tempos: FromQuarter<TempoQpm>[] = [];
   const events: OpenNote[] = [];
   let at = 0;
+  const timesPlayed = new Map<number, number>();
   order.forEach((fileIndex, measureIndex) => {
     const m = measures[fileIndex];
     const force = forces[fileIndex];
+    const played = (timesPlayed.get(fileIndex) ?? 0) + 1;
+    timesPlayed.set(fileIndex, played);
+    // Come back to (a repeat, D.C., D.S.): the order goes back in the file.
+    const back = measureIndex > 0 && fileIndex <= order[measureIndex - 1];
     scoreMeasures.push({
       number: m.number,
       startQuarters: at,
       durationQuarters: lengths[fileIndex],
       pickup: hasPickup && measureIndex === 0 && fileIndex === 0,
+      ...measureMarks(m, force.clef, back ? played : null),
     });
     pushChange(keys, at, force.key, sameKey);
     pushChange(times, at, force.time, sameTime);
@@ -190,7 +217,7 @@ export function parseMusicXml(text: string, options: ParseMusicXmlOptions = {}):
   }
 
   // A tempo marked over the first full measure is the piece's tempo, pickup included.
-  const pickupQuarters = (scoreMeasures[0]?.pickup) ? scoreMeasures[0].durationQuarters : 0;
+  const pickupQuarters = scoreMeasures[0]?.pickup ? scoreMeasures[0].durationQuarters : 0;
   if (tempos.length > 0 && tempos[0].atQuarters <= pickupQuarters + EPSILON) {
     tempos[0] = { atQuarters: 0, value: tempos[0].value };
   } else {

@@ -59,6 +59,15 @@ export interface ScoreNote {
   readonly aimCents?: number;
 }
 
+/** A clef as MusicXML writes it: sign and staff line (G on 2 = treble, F on 4 = bass). */
+export interface ScoreClef {
+  readonly sign: 'G' | 'F' | 'C';
+  readonly line: number;
+}
+
+/** The treble clef, what a part without a `<clef>` is read in. */
+export const TREBLE_CLEF: ScoreClef = { sign: 'G', line: 2 };
+
 /** A measure in performance order (a repeated measure appears once per time it is played). */
 export interface ScoreMeasure {
   readonly number: string;
@@ -66,6 +75,18 @@ export interface ScoreMeasure {
   readonly durationQuarters: number;
   /** True for an incomplete first measure (an anacrusis). */
   readonly pickup: boolean;
+  /**
+   * What the part prints at this measure, for drawing it as written though it is played out in
+   * order (all absent for a generated score): the clef in force at its start (absent: treble), a
+   * forward repeat at its start, a backward repeat at its end, the numbers of an ending (volta)
+   * that starts here, and `again` when the player comes back to it (the first measure played after
+   * going back for a repeat, D.C. or D.S.: which time through it is, 2 for the second).
+   */
+  readonly clef?: ScoreClef;
+  readonly repeatStart?: boolean;
+  readonly repeatEnd?: boolean;
+  readonly ending?: readonly number[];
+  readonly again?: number;
 }
 
 /** The interval from written to concert pitch the part is written for (concert part: 0, 0). */
