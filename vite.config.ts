@@ -5,6 +5,7 @@ import { cspMetaPlugin } from './build/csp.ts';
 import { hasFirebaseConfig } from './build/firebase-env.ts';
 import { ionicPerComponentPlugin } from './build/ionic-per-component.ts';
 import { pwaPlugin } from './build/pwa.ts';
+import { startupPreloadPlugin } from './build/startup-preload.ts';
 
 // Vite inlines small assets as data: URLs; the pitch engine must stay a real file so it can be
 // fetched same-origin (and precached, and allowed by a strict CSP).
@@ -34,6 +35,8 @@ export default defineConfig(({ mode }) => ({
     // Manifest + Workbox service worker precaching the whole build (offline after one visit).
     pwaPlugin(),
     cspMetaPlugin({ analytics: hasFirebaseConfig(loadEnv(mode, process.cwd(), 'VITE_FIREBASE_')) }),
+    // The engine .wasm and the worklet are fetched from index.html, beside the entry script.
+    startupPreloadPlugin(),
   ],
   build: {
     assetsInlineLimit: neverInlineWasm,

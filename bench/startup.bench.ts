@@ -1,15 +1,26 @@
-// `npm run bench:startup [-- --runs=10 --throttle]`: time from navigation to a usable tuner page
-// in headless Chromium, on the production build (`npm run build` first; another build with
-// EMBOUCHURE_DIST_DIR). Milestones, in ms after navigation start (performance.timeOrigin):
+// `npm run bench:startup [-- --runs=10 --throttle[=slow4g] --waterfall]`: time from navigation to
+// a usable tuner page in headless Chromium, on the production build (`npm run build` first;
+// another build with EMBOUCHURE_DIST_DIR). Milestones, in ms after navigation start
+// (performance.timeOrigin):
 //   fcp       first contentful paint
 //   visible   the tuner reading is on screen (page chunk loaded and rendered)
 //   listening the pitch service is connected: microphone → worklet → .wasm engine running
 //   pitch     the first reading with a pitch (the fake microphone plays a trumpet G4)
-//   kB        bytes transferred (compressed, as sent) up to the first pitch
+//   kB        bytes transferred (as sent, gzip) up to the first pitch
 // "cold": a fresh browser context (empty cache, no service worker); "warm": a reload of the same
 // context once the service worker has precached everything (a returning user).
-// --throttle: 4× CPU slowdown and a 4G-like network (20 ms RTT, 9 Mbit/s down) through CDP.
-import { existsSync } from 'node:fs';
+// --throttle: CPU 4× slower and Chrome DevTools' network preset "Fast 4G" (PROFILES below);
+// --throttle=slow4g: DevTools' "Slow 4G", which is Lighthouse's default mobile throttling;
+// --throttle=none with --cpu=N: only the CPU slowed (N× instead of 4×; analysis).
+// The server answers as a production host does (gzip, hashed assets cacheable: e2e/static-server.ts);
+// --no-gzip: plain files, no caching; --http1: plain HTTP/1.1 (six requests at a time) instead of
+// HTTP/2 over TLS with a throw-away certificate (openssl). The figures before 2026-11-26 were
+// measured with both.
+// --waterfall: also print every request of the last cold run up to the first pitch, and the main
+// thread's long tasks (what the critical path is made of).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -31,7 +42,82 @@ const runs = Number(option('runs') ?? 10);
 if (!Number.isInteger(runs) || runs < 1 || runs > 100) {
   throw new RangeError(`--runs must be an integer 1..100, got ${option('runs')}`);
 }
-const throttle = args.includes('--throttle');
+
+/**
+ * Chrome DevTools' network presets (front_end/core/sdk/NetworkManager.ts): request-level
+ * throttling, so the latency is the packet RTT times a factor (2.75 / 3.75) and the throughput
+ * 90 % of the link's. "Slow 4G" (formerly "Fast 3G") is what Lighthouse's mobile run uses with
+ * devtools throttling (150 ms RTT, 1.6 Mbit/s, core/config/constants.js). CPU 4× as Lighthouse's
+ * mobile default.
+ */
+const PROFILES = {
+  // Network as is (for analysis: with --cpu=4, what the CPU alone costs).
+  none: { label: 'not throttled', latencyMs: 0, downBytesPerS: -1, upBytesPerS: -1 },
+  fast4g: {
+    label: 'DevTools "Fast 4G": 165 ms latency (60 ms RTT × 2.75), 8.1 Mbit/s down, 1.35 up',
+    latencyMs: 60 * 2.75,
+    downBytesPerS: ((9 * 1000 * 1000) / 8) * 0.9,
+    upBytesPerS: ((1.5 * 1000 * 1000) / 8) * 0.9,
+  },
+  slow4g: {
+    label:
+      'DevTools "Slow 4G" = Lighthouse mobile: 562.5 ms latency (150 ms RTT × 3.75), 1.44 Mbit/s down, 0.675 up',
+    latencyMs: 150 * 3.75,
+    downBytesPerS: ((1.6 * 1000 * 1000) / 8) * 0.9,
+    upBytesPerS: ((750 * 1000) / 8) * 0.9,
+  },
+} as const;
+const CPU_SLOWDOWN = Number(option('cpu') ?? 4);
+if (!(CPU_SLOWDOWN >= 1 && CPU_SLOWDOWN <= 20)) {
+  throw new RangeError(`--cpu must be a slowdown factor 1..20, got ${option('cpu')}`);
+}
+const throttleArg = args.find((arg) => arg === '--throttle' || arg.startsWith('--throttle='));
+const profileName = throttleArg ? (option('throttle') ?? 'fast4g') : undefined;
+if (profileName !== undefined && !(profileName in PROFILES)) {
+  throw new RangeError(
+    `--throttle must be one of ${Object.keys(PROFILES).join(', ')}, got ${profileName}`,
+  );
+}
+const profile = profileName ? PROFILES[profileName as keyof typeof PROFILES] : undefined;
+const gzip = !args.includes('--no-gzip');
+const http1 = args.includes('--http1');
+
+/** A throw-away self-signed certificate for 127.0.0.1 (HTTP/2 needs TLS in browsers). */
+function selfSignedCertificate(): { key: string; cert: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'embouchure-bench-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-days',
+        '1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    return {
+      key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+      cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const waterfall = args.includes('--waterfall');
 const distDir = process.env.EMBOUCHURE_DIST_DIR
   ? resolve(root, process.env.EMBOUCHURE_DIST_DIR)
   : join(root, 'dist');
@@ -68,6 +154,16 @@ function recordMilestones(): void {
     }
   };
   requestAnimationFrame(check);
+  // The main thread's long tasks (> 50 ms), for --waterfall.
+  const tasks: { startMs: number; ms: number }[] = [];
+  (globalThis as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) tasks.push({ startMs: e.startTime, ms: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // no long-task timing: the waterfall lists requests only
+  }
 }
 
 async function measure(page: Page, load: () => Promise<unknown>): Promise<Milestones> {
@@ -98,16 +194,46 @@ async function measure(page: Page, load: () => Promise<unknown>): Promise<Milest
 }
 
 async function applyThrottle(context: BrowserContext, page: Page): Promise<void> {
-  if (!throttle) return;
+  if (!profile) return;
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  if (profile.latencyMs === 0) return;
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: 20,
-    downloadThroughput: (9 * 1024 * 1024) / 8,
-    uploadThroughput: (9 * 1024 * 1024) / 8,
+    latency: profile.latencyMs,
+    downloadThroughput: profile.downBytesPerS,
+    uploadThroughput: profile.upBytesPerS,
   });
+}
+
+interface Request {
+  name: string;
+  startMs: number;
+  endMs: number;
+  kB: number;
+}
+
+/** Every request that ended before the first pitch, and the main thread's long tasks. */
+async function criticalPath(page: Page, pitchMs: number) {
+  return page.evaluate((pitch) => {
+    const requests = [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+    ]
+      .map((e) => e as PerformanceResourceTiming)
+      .filter((e) => e.startTime <= pitch)
+      .map((e) => ({
+        name: new URL(e.name).pathname,
+        startMs: e.startTime,
+        endMs: e.responseEnd,
+        kB: (e.transferSize || 0) / 1000,
+      }));
+    const tasks =
+      (globalThis as unknown as { __longTasks?: { startMs: number; ms: number }[] }).__longTasks ??
+      [];
+    return { requests, tasks: tasks.filter((t) => t.startMs <= pitch) };
+  }, pitchMs) as Promise<{ requests: Request[]; tasks: { startMs: number; ms: number }[] }>;
 }
 
 const fakeMicWav = resolve(
@@ -119,7 +245,10 @@ const fakeMicWav = resolve(
   'sr44100',
   'tpt_n067_G4_v110.wav',
 );
-const server = await startStaticServer(distDir);
+const server = await startStaticServer(distDir, {
+  production: gzip,
+  ...(http1 ? {} : { tls: selfSignedCertificate() }),
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
@@ -134,6 +263,8 @@ const browser = await chromium.launch({
     '--autoplay-policy=no-user-gesture-required',
     '--use-fake-device-for-media-stream',
     '--use-fake-ui-for-media-stream',
+    // The bench's own self-signed certificate (HTTP/2 needs TLS).
+    ...(http1 ? [] : ['--ignore-certificate-errors']),
     // A trumpet note at the microphone, so "first pitch" is reached (Chromium's own beep is not
     // always read as a pitch).
     ...(existsSync(fakeMicWav) ? [`--use-file-for-fake-audio-capture=${fakeMicWav}`] : []),
@@ -142,6 +273,7 @@ const browser = await chromium.launch({
 
 const cold: Milestones[] = [];
 const warm: Milestones[] = [];
+let lastCold: Awaited<ReturnType<typeof criticalPath>> | undefined;
 try {
   for (let run = 0; run < runs; run += 1) {
     const context = await browser.newContext();
@@ -149,7 +281,9 @@ try {
     await context.addInitScript(recordMilestones);
     const page = await context.newPage();
     await applyThrottle(context, page);
-    cold.push(await measure(page, () => page.goto(`${server.url}/home/tuner`)));
+    const coldRun = await measure(page, () => page.goto(`${server.url}/home/tuner`));
+    cold.push(coldRun);
+    if (waterfall) lastCold = await criticalPath(page, coldRun.pitch);
     // Returning user: wait until the service worker has precached everything, then reload.
     await page.waitForFunction(
       () =>
@@ -178,7 +312,10 @@ const row = (label: string, samples: Milestones[], key: keyof Milestones) => {
   return `${label.padEnd(26)}${f(median(values))}${f(Math.min(...values))}${f(Math.max(...values))}`;
 };
 console.log(
-  `startup to a usable tuner (${runs} runs, ${throttle ? '4x CPU + 4G-like network' : 'no throttling'}, ms after navigation)`,
+  `startup to a usable tuner (${runs} runs, ms after navigation; host: ${http1 ? 'HTTP/1.1' : 'HTTP/2'}, ${gzip ? 'gzip' : 'uncompressed'})`,
+);
+console.log(
+  profile ? `throttled: CPU ${CPU_SLOWDOWN}× slower; network ${profile.label}` : 'no throttling',
 );
 console.log(`${''.padEnd(26)}${'median'.padStart(6)}${'min'.padStart(6)}${'max'.padStart(6)}`);
 for (const [name, samples] of [
@@ -190,4 +327,17 @@ for (const [name, samples] of [
   console.log(row(`${name} listening`, samples, 'listening'));
   console.log(row(`${name} first pitch`, samples, 'pitch'));
   console.log(row(`${name} kB to first pitch`, samples, 'kB'));
+}
+
+if (lastCold) {
+  const f = (ms: number) => `${Math.round(ms)}`.padStart(6);
+  console.log('\nlast cold run up to the first pitch: start, end (ms), kB, request');
+  for (const r of [...lastCold.requests].sort((a, b) => a.startMs - b.startMs)) {
+    console.log(`${f(r.startMs)}${f(r.endMs)}${r.kB.toFixed(1).padStart(8)}  ${r.name}`);
+  }
+  const busyMs = lastCold.tasks.reduce((sum, t) => sum + t.ms, 0);
+  console.log(
+    `long tasks (> 50 ms) before the first pitch: ${lastCold.tasks.length}, ${Math.round(busyMs)} ms`,
+  );
+  for (const t of lastCold.tasks) console.log(`${f(t.startMs)}${f(t.ms)} ms`);
 }

@@ -1,8 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 /**
  * A tiny static server for the production build: what a real host does (correct MIME types, SPA
@@ -52,6 +54,36 @@ export function documentHeaders(csp: string | undefined): Record<string, string>
   };
 }
 
+/** Text-like types a production host compresses (fonts, images and audio are compressed already). */
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.wasm',
+  '.svg',
+  '.map',
+  '.txt',
+  '.musicxml',
+]);
+
+export interface StaticServerOptions {
+  /**
+   * Serve as a production host does (docs/production.md "Hosting"), so a benchmark sees what a
+   * phone gets (bench/startup.bench.ts): text-like files gzip-compressed (level 9) when the
+   * browser accepts it, hashed `assets/*` cacheable for a year, everything else `no-cache`. Off
+   * by default: the browser tests rebuild between runs and must never see a stale file.
+   */
+  production?: boolean;
+  /**
+   * Serve HTTP/2 over TLS with this key and certificate (HTTP/1.1 still answered), as production
+   * hosts do: a browser then fetches all of a page's files at once instead of six at a time.
+   */
+  tls?: { key: string; cert: string };
+}
+
 async function isFile(filePath: string): Promise<boolean> {
   try {
     return (await stat(filePath)).isFile();
@@ -65,8 +97,19 @@ async function isFile(filePath: string): Promise<boolean> {
  * (client-side routes such as `/home/tuner`) get `index.html`; unknown paths *with* an extension
  * (a missing `.js`/`.wasm`) get a real 404, so a broken asset fails loudly instead of parsing HTML.
  */
-export async function startStaticServer(rootDir: string): Promise<StaticServer> {
+export async function startStaticServer(
+  rootDir: string,
+  options: StaticServerOptions = {},
+): Promise<StaticServer> {
   const root = resolve(rootDir);
+  const gzipped = new Map<string, { mtimeMs: number; body: Buffer }>();
+  async function gzippedFile(filePath: string, mtimeMs: number): Promise<Buffer> {
+    const cached = gzipped.get(filePath);
+    if (cached?.mtimeMs === mtimeMs) return cached.body;
+    const body = gzipSync(await readFile(filePath), { level: 9 });
+    gzipped.set(filePath, { mtimeMs, body });
+    return body;
+  }
   const indexHtml = join(root, 'index.html');
   if (!(await isFile(indexHtml))) {
     throw new Error(`${indexHtml} is missing: run npm run build first`);
@@ -99,26 +142,51 @@ export async function startStaticServer(rootDir: string): Promise<StaticServer> 
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found');
       return;
     }
-    const { size } = await stat(filePath);
+    const { size, mtimeMs } = await stat(filePath);
+    const compress =
+      options.production === true &&
+      COMPRESSIBLE.has(extname(filePath).toLowerCase()) &&
+      /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const body = compress ? await gzippedFile(filePath, mtimeMs) : undefined;
     res.writeHead(200, {
       'Content-Type': mimeTypeOf(filePath),
-      'Content-Length': size,
+      'Content-Length': body ? body.length : size,
+      ...(body ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
       // Tests reload pages and rebuild between runs: never serve a stale file.
-      'Cache-Control': 'no-store',
+      'Cache-Control': !options.production
+        ? 'no-store'
+        : filePath.startsWith(join(root, 'assets') + sep)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
       ...(filePath.endsWith('.html') ? htmlHeaders : {}),
     });
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
-    createReadStream(filePath).pipe(res);
+    if (body) res.end(body);
+    else createReadStream(filePath).pipe(res);
   }
 
-  const server = createServer((req, res) => {
+  const onRequest = (
+    request: IncomingMessage | Http2ServerRequest,
+    response: ServerResponse | Http2ServerResponse,
+  ): void => {
+    // HTTP/2's compatibility API has the methods and fields `handle` uses (writeHead, end, pipe).
+    const req = request as IncomingMessage;
+    const res = response as ServerResponse;
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500);
       res.end(String(error));
     });
+  };
+  const server = options.tls
+    ? createSecureServer({ ...options.tls, allowHTTP1: true }, onRequest)
+    : createServer(onRequest);
+  const sessions = new Set<{ destroy(): void }>();
+  server.on('session', (session: { destroy(): void; once(e: 'close', f: () => void): void }) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
   });
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
@@ -126,10 +194,11 @@ export async function startStaticServer(rootDir: string): Promise<StaticServer> 
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolveClose, rejectClose) => {
-        server.closeAllConnections();
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        for (const session of sessions) session.destroy();
         server.close((error) => (error ? rejectClose(error) : resolveClose()));
       }),
   };

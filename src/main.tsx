@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createDeferredPitchService } from './audio/stream/deferred-pitch-service';
 import App from './App';
-import { startApp } from './shell/startup';
 import { openAboveHome } from './shell/deep-link';
 import { track } from './analytics/track';
 import { startPwa } from './pwa/start';
@@ -11,13 +10,7 @@ import { getSettingsStore } from './settings';
 import { importWithRetry } from './shared-ui/lazy-retry';
 import { getPreferencesStore } from './settings/preferences';
 import { watchTheme } from './settings-screen/theme';
-import {
-  currentPlatform,
-  keepAwake,
-  nativeMicrophonePermission,
-  showAlert,
-  statusBar,
-} from './native';
+import { currentPlatform } from './native';
 
 /* Ionic's required CSS, then the optional utilities the app uses. */
 import '@ionic/react/css/core.css';
@@ -52,15 +45,15 @@ createRoot(rootElement).render(
   </StrictMode>,
 );
 
-// Once per app start, outside React (StrictMode runs effects twice in development).
-startApp({
-  platform: currentPlatform(),
-  permission: nativeMicrophonePermission,
-  alert: showAlert,
-  statusBar,
-  keepAwake,
-  pitchService,
-}).catch((error: unknown) => console.error('start-up failed', error));
+// Once per app start, outside React (StrictMode runs effects twice in development). The web
+// connects at once (the browser asks for the microphone itself; src/shell/startup.ts); the
+// native start-up sequence is its own chunk, loaded on Android/iOS only.
+const platform = currentPlatform();
+(platform === 'web'
+  ? pitchService.connect()
+  : import('./shell/native-start').then((m) => m.startNative(platform, pitchService))
+).catch((error: unknown) => console.error('start-up failed', error));
 
 track({ name: 'app_opened' }); // sent only with configuration and consent (src/analytics)
-startPwa(currentPlatform()); // offline cache + update prompt (src/pwa, build/pwa.ts)
+// Offline cache + update prompt (src/pwa, build/pwa.ts), after the first pitch.
+startPwa(platform, pitchService);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
@@ -7,11 +7,8 @@ import { fourthValveFor, getInstrument } from '../music';
 import { getSettingsStore, useSettings } from '../settings';
 import { SettingsButton } from '../settings-screen/SettingsButton';
 import { CentsGauge } from '../tuner/CentsGauge';
-import { DroneControl } from '../tuner/DroneControl';
-import { MetronomePanel } from '../companion/MetronomePanel';
 import { FingeringView } from '../tuner/FingeringView';
 import { InputLevelMeter } from '../tuner/InputLevelMeter';
-import { ListenForA4 } from '../tuner/ListenForA4';
 import { TargetLine } from '../tuner/TargetLine';
 import { TemperamentNotice } from '../tuner/TemperamentNotice';
 import { PedalOffer } from '../tuner/PedalOffer';
@@ -25,7 +22,18 @@ import { TunerViewSwitch } from '../tuner/TunerViewSwitch';
 import { TakesBar } from '../takes/TakesBar';
 import { useAnnouncement } from '../tuner/use-announcement';
 import { useTunerDisplay } from '../tuner/use-tuner-display';
+import { afterFirstPitch } from '../shared-ui/after-first-pitch';
+import { lazyWithRetry } from '../shared-ui/lazy-retry';
 import '../tuner/tuner.css';
+
+// The drone, metronome and Set A4 panels open on a tap: their code is not needed for the first
+// pitch, so it is fetched after it (issue 23 row 16, docs/benchmarks.md "Start-up time").
+const loadPanels = () => import('./tuner-panels');
+const DroneControl = lazyWithRetry(async () => ({ default: (await loadPanels()).DroneControl }));
+const MetronomePanel = lazyWithRetry(async () => ({
+  default: (await loadPanels()).MetronomePanel,
+}));
+const ListenForA4 = lazyWithRetry(async () => ({ default: (await loadPanels()).ListenForA4 }));
 
 const VERDICT_TEXT = { flat: 'Flat — push up', 'in-tune': 'In tune', sharp: 'Sharp — bring down' };
 const VERDICT_SYMBOL = { flat: '▼', 'in-tune': '✓', sharp: '▲' };
@@ -45,6 +53,16 @@ export default function TunerPage() {
   const [droneOpen, setDroneOpen] = useState(false);
   const [metronomeOpen, setMetronomeOpen] = useState(false);
   const [listenOpen, setListenOpen] = useState(false);
+  // Mounted from their first opening on, then kept (a playing drone or metronome keeps playing
+  // when its panel closes); nothing can be playing in a panel that was never opened.
+  const [droneMounted, setDroneMounted] = useState(false);
+  const [metronomeMounted, setMetronomeMounted] = useState(false);
+  useEffect(() => {
+    // Fetched after the first pitch (or 3 s), so a first tap opens at once, offline too.
+    void afterFirstPitch(service)
+      .then(loadPanels)
+      .catch(() => undefined);
+  }, [service]);
   const spoken = useAnnouncement(display, settings.transposition, settings.spelling);
   const instrument = getInstrument(settings.transposition);
   const isConcert = instrument.id === 'concert';
@@ -130,14 +148,20 @@ export default function TunerPage() {
             open={droneOpen}
             panelId="tuner-drone-panel"
             testId="drone-open"
-            onToggle={() => setDroneOpen((open) => !open)}
+            onToggle={() => {
+              setDroneMounted(true);
+              setDroneOpen((open) => !open);
+            }}
           />
           <PanelToggle
             label="Metronome"
             open={metronomeOpen}
             panelId="tuner-metronome-panel"
             testId="metronome-open"
-            onToggle={() => setMetronomeOpen((open) => !open)}
+            onToggle={() => {
+              setMetronomeMounted(true);
+              setMetronomeOpen((open) => !open);
+            }}
           />
           <PanelToggle
             label="Set A4"
@@ -149,20 +173,30 @@ export default function TunerPage() {
         </div>
         {/* Kept mounted when closed: a drone that is playing keeps playing. */}
         <div id="tuner-drone-panel" hidden={!droneOpen}>
-          <PanelBoundary name="The drone">
-            <DroneControl />
-          </PanelBoundary>
+          {droneMounted && (
+            <PanelBoundary name="The drone">
+              <Suspense fallback={null}>
+                <DroneControl />
+              </Suspense>
+            </PanelBoundary>
+          )}
         </div>
         {/* Kept mounted when closed: a metronome that is playing keeps playing. */}
         <div id="tuner-metronome-panel" hidden={!metronomeOpen}>
-          <PanelBoundary name="The metronome">
-            <MetronomePanel />
-          </PanelBoundary>
+          {metronomeMounted && (
+            <PanelBoundary name="The metronome">
+              <Suspense fallback={null}>
+                <MetronomePanel />
+              </Suspense>
+            </PanelBoundary>
+          )}
         </div>
         {listenOpen && (
           <div id="tuner-listen-panel">
             <PanelBoundary name="Listen for A4">
-              <ListenForA4 />
+              <Suspense fallback={null}>
+                <ListenForA4 />
+              </Suspense>
             </PanelBoundary>
           </div>
         )}

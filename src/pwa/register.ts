@@ -1,6 +1,8 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import { registerSW } from 'virtual:pwa-register';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import type { PitchService } from '../audio/stream/pitch-service-types';
+import { afterFirstPitch } from '../shared-ui/after-first-pitch';
 import type { PromptMode } from './UpdatePrompt';
 
 export interface PwaStatus {
@@ -26,10 +28,15 @@ declare global {
  * the prompt), and a tab reloads only when its own player said so: when another tab applied the
  * update, this one says "a new version is active" and waits for its player's Reload.
  */
-export function registerServiceWorker(
+export async function registerServiceWorker(
   showUpdatePrompt: (applyUpdate: () => Promise<void>, mode: PromptMode) => void,
-): void {
+  startUp?: Pick<PitchService, 'reading'>,
+): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
+  // The worker precaches the whole build (~2 MB): after the first pitch (or 3 s without one), so
+  // on a slow phone it does not compete with the pitch engine for the network and the CPU
+  // (issue 23 row 16, docs/benchmarks.md "Start-up time").
+  if (startUp) await afterFirstPitch(startUp);
   globalThis.__embouchurePwa = pwaStatus;
   let appliedHere = false;
   const updateServiceWorker = registerSW({

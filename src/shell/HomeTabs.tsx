@@ -27,21 +27,11 @@ const openingPage = openingPath.startsWith('/home/tuner')
     ? PiecesPage
     : ExercisePage;
 openingPage.preload().catch(() => undefined); // a failure shows when the page renders
-// Android only, and not initial JS: the web and iOS have no hardware back button.
-const HardwareBack =
-  currentPlatform() === 'android'
-    ? lazy(() => import('./HardwareBack').then((m) => ({ default: m.HardwareBack })))
-    : null;
-// Native only: a tapped practice reminder opens its route (issue 24).
-const ReminderTaps =
+// Android/iOS only (back button, reminder taps, files opened with the app): not initial JS.
+const NativeShell =
   currentPlatform() === 'web'
     ? null
-    : lazy(() => import('../companion/ReminderTaps').then((m) => ({ default: m.ReminderTaps })));
-// Native only: a MusicXML file or an assignment opened with the app or shared to it (issue 25).
-const OpenWith =
-  currentPlatform() === 'web'
-    ? null
-    : lazy(() => import('../pieces/OpenWith').then((m) => ({ default: m.OpenWith })));
+    : lazy(() => import('./NativeShell').then((m) => ({ default: m.NativeShell })));
 const TUNER_STARTED = { name: 'tuner_started' } as const;
 
 /**
@@ -61,19 +51,9 @@ function Lazy(props: { name: string; children: ReactNode }) {
 export function HomeTabs() {
   return (
     <>
-      {HardwareBack && (
+      {NativeShell && (
         <Suspense fallback={null}>
-          <HardwareBack />
-        </Suspense>
-      )}
-      {ReminderTaps && (
-        <Suspense fallback={null}>
-          <ReminderTaps />
-        </Suspense>
-      )}
-      {OpenWith && (
-        <Suspense fallback={null}>
-          <OpenWith />
+          <NativeShell />
         </Suspense>
       )}
       <IonTabs>
