@@ -11,10 +11,6 @@ export default defineConfig({
     hookTimeout: TEST_TIMEOUT_MS,
     expect: { poll: { timeout: WAIT_MS, interval: 100 } },
     fileParallelism: false,
-    // Firefox ESR stalls a page for good now and then (docs/testing.md "Other engines"; 4 stalls
-    // in 8 tests in one run): up to two retries there, each in a fresh browser
-    // (e2e/engines/fixture.ts), said in the output.
-    retry: process.env.EMBOUCHURE_ENGINE === 'firefox' ? 2 : 0,
     globalSetup: ['e2e/global-setup.ts', 'e2e/engines/global-setup.ts'],
   },
 });

@@ -11,7 +11,10 @@ export type EngineName = 'chromium' | 'webkit' | 'firefox';
 
 export interface EnginePage {
   readonly engine: EngineName;
-  /** Opens an app path (e.g. '/home/tuner') of the served production build; waits for load. */
+  /**
+   * Opens an app path (e.g. '/home/tuner') of the served production build, or an absolute URL
+   * (another server of the build); waits for load.
+   */
   goto(path: string): Promise<void>;
   reload(): Promise<void>;
   /**

@@ -43,10 +43,19 @@ export interface LaunchedEngine {
  * (permission granted, audio may start without a gesture).
  */
 export async function launchEngine(
-  options: { engine?: EngineName; viewport?: { width: number; height: number } } = {},
+  options: {
+    engine?: EngineName;
+    viewport?: { width: number; height: number };
+    /** The microphone permission (default granted); WebKit cannot deny it (not-run.engine.ts). */
+    microphone?: 'granted' | 'denied';
+  } = {},
 ): Promise<LaunchedEngine> {
   const engine = options.engine ?? engineName();
   const viewport = options.viewport ?? PHONE;
+  const microphone = options.microphone ?? 'granted';
+  if (engine === 'webkit' && microphone === 'denied') {
+    throw new Error('engines: WebKitGTK automation grants the microphone; it cannot be denied');
+  }
   const audioEnv = inject('virtualMicEnv');
   const baseUrl = inject('baseUrl');
   const pageErrors: string[] = [];
@@ -55,9 +64,14 @@ export async function launchEngine(
   if (engine === 'webkit') {
     driver = await launchWebKit({ audioEnv, viewport, console: consoleLines });
   } else if (engine === 'firefox') {
-    driver = await launchFirefox({ audioEnv, viewport, pageErrors });
+    driver = await launchFirefox({ audioEnv, viewport, pageErrors, microphone });
   } else {
-    const browser = await launchBrowser({ audioInput: 'system', env: audioEnv, viewport });
+    const browser = await launchBrowser({
+      audioInput: 'system',
+      env: audioEnv,
+      viewport,
+      mic: microphone,
+    });
     const { page } = browser;
     page.on('pageerror', (error) => pageErrors.push(String(error)));
     driver = {

@@ -12,6 +12,8 @@ export interface FirefoxOptions {
   audioEnv: Record<string, string>;
   viewport: { width: number; height: number };
   pageErrors: string[];
+  /** 'denied': the microphone permission refused, as a player who tapped Block. */
+  microphone?: 'granted' | 'denied';
 }
 
 export interface FirefoxDriver extends EngineDriver {
@@ -37,7 +39,9 @@ export async function launchFirefox(options: FirefoxOptions): Promise<FirefoxDri
       timeout: WAIT_MS,
       env: { ...process.env, ...options.audioEnv },
       extraPrefsFirefox: {
-        'media.navigator.permission.disabled': true,
+        // Granted: no prompt at all. Denied: the prompt's answer is Block for every site.
+        'media.navigator.permission.disabled': options.microphone !== 'denied',
+        'permissions.default.microphone': options.microphone === 'denied' ? 2 : 0,
         'media.navigator.streams.fake': false,
         'media.autoplay.default': 0,
         'media.autoplay.blocking_policy': 0,

@@ -36,7 +36,10 @@ export function createEnginePage(
   return {
     engine: driver.engine,
     pageErrors,
-    goto: (path) => driver.goto(`${baseUrl}${path.startsWith('/') ? path : `/${path}`}`),
+    goto: (path) =>
+      driver.goto(
+        /^https?:/.test(path) ? path : `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`,
+      ),
     reload: () => driver.reload(),
     evaluate,
     async click(selector, text) {

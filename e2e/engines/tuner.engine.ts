@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { audioDir, audioFile } from '../paths';
+import { brassTone, synthWavDir, writeSynthWav } from '../synth-wav';
 import type { EnginePage } from './engine-page';
 import { engineFixture } from './fixture';
-import { listening, poll, shotPath } from './helpers';
+import { ACTIVE, listening, poll, shotPath } from './helpers';
 
 /**
  * The tuner as a player hears it: corpus notes played into the virtual microphone, read by the
@@ -93,4 +94,43 @@ describe(`tuner (${process.env.EMBOUCHURE_ENGINE ?? 'webkit'})`, () => {
       expect(page.pageErrors).toEqual([]);
     },
   );
+});
+
+const wavs = synthWavDir('engines-a4');
+afterAll(() => wavs.remove());
+
+const storedA4 = (page: EnginePage) =>
+  page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('embouchure.settings.v1') ?? '{}') as { a4Hz?: number })
+        .a4Hz ?? null,
+  );
+
+describe(`A4 from a heard note (${process.env.EMBOUCHURE_ENGINE ?? 'webkit'})`, () => {
+  it('Listen for A4 hears a steady 442 Hz A (written B4) and sets A4 = 442 Hz', async () => {
+    const { page } = engine();
+    // 4 s of a brass-like 442 Hz tone, looping: the player holding their A.
+    engine().hear(writeSynthWav(wavs.path, 'a442.wav', 4, brassTone(442, 44100), 44100));
+    await page.goto('/home/tuner');
+    await listening(page);
+    await page.click(`${ACTIVE} [data-testid="listen-open"]`);
+    await poll(() => page.attribute(`${ACTIVE} [data-testid="tuner-reading"]`, 'data-note')).toBe(
+      'B4',
+    );
+    await page.click(`${ACTIVE} [data-testid="listen-a4"]`);
+    const message = `${ACTIVE} [data-testid="listen-a4-message"]`;
+    await poll(async () => (await page.text(message)) ?? '').toMatch(
+      /Heard a steady A4 at 44[12]\.\d Hz/,
+    );
+    await page.click(`${ACTIVE} [data-testid="listen-a4-confirm"]`);
+    await poll(() => storedA4(page)).not.toBeNull();
+    expect(Math.abs(((await storedA4(page)) ?? 0) - 442)).toBeLessThanOrEqual(0.5);
+    // At A4 = 442 the same note reads within a few cents of 0.
+    await poll(async () =>
+      Math.abs(
+        Number(await page.attribute(`${ACTIVE} [data-testid="tuner-reading"]`, 'data-cents')),
+      ),
+    ).toBeLessThan(3);
+    expect(page.pageErrors).toEqual([]);
+  });
 });
