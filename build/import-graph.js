@@ -23,10 +23,14 @@ export function resolveImport(fromFile, specifier) {
   return null;
 }
 
-/** Specifiers a source text imports at run time (type-only imports left out). */
-export function runtimeSpecifiers(text) {
+/** Specifiers a source text imports at run time (type-only imports left out unless `types`). */
+export function runtimeSpecifiers(text, types = false) {
   const found = [];
   for (const match of text.matchAll(STATIC)) {
+    if (types) {
+      found.push(match[4]);
+      continue;
+    }
     if (match[2]) continue; // import type / export type
     const clause = match[3] ?? '';
     const braces = /\{([^}]*)\}/.exec(clause);
@@ -57,12 +61,15 @@ function sourceFiles(dir) {
   return files;
 }
 
-/** file → the files it imports at run time, for every source file under `srcDir`. */
-export function importGraph(srcDir) {
+/**
+ * file → the files it imports at run time, for every source file under `srcDir` (with `types`,
+ * type-only imports too).
+ */
+export function importGraph(srcDir, types = false) {
   const graph = new Map();
   for (const file of sourceFiles(srcDir)) {
     const text = fs.readFileSync(file, 'utf8');
-    const targets = runtimeSpecifiers(text)
+    const targets = runtimeSpecifiers(text, types)
       .map((specifier) => resolveImport(file, specifier))
       .filter((target) => target !== null);
     graph.set(file, targets);

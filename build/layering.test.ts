@@ -1,12 +1,32 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { LAYERS } from './eslint-layering.js';
+import { importGraph } from './import-graph.js';
 
 /**
  * Each wall of the layering (eslint.config.js, build/eslint-layering.js) with a probe import that
  * breaks it: if a rule were dropped or mistyped, its probe would lint clean and this test fails.
  * The probes are linted as if they were files at those paths; nothing is written.
  */
-const eslint = new ESLint({ cwd: process.cwd() });
+// Type-aware linting loads the TypeScript project on the first probe (seconds on a busy machine).
+vi.setConfig({ testTimeout: 120_000 });
+
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  // Probe files exist only here: the type-aware rules get them a default TypeScript project.
+  overrideConfig: {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['src/*/probe*.ts?(x)', 'src/*/*/probe*.ts'],
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 64,
+        },
+      },
+    },
+  },
+});
 
 async function errorsFor(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -70,5 +90,79 @@ describe('import direction (lint)', () => {
     const code =
       "import type { PitchReading } from '../audio/pitch-service-types';\nexport type R = PitchReading;\n";
     expect(await errorsFor('src/exercise/probe-session.ts', code)).toEqual([]);
+  });
+});
+
+describe('the walls added with the house (issue 20)', () => {
+  it('a folder missing from the layering table fails lint, as importer and as imported', async () => {
+    expect(await errorsFor('src/newfolder/probe.ts', "import '../lib/observable';")).toContainEqual(
+      expect.stringMatching(/src\/newfolder is not in the layering table/),
+    );
+    expect(await errorsFor('src/tuner/probe.ts', "import '../newfolder/thing';")).toContainEqual(
+      expect.stringMatching(/src\/newfolder is not in the layering table/),
+    );
+  });
+
+  it.each([
+    ['the stream', "import '../stream/pitch-service';"],
+    ['lib', "import '../../lib/observable';"],
+    ['a package', "import 'react';"],
+  ])('audio-thread code importing %s fails lint', async (_name, code) => {
+    expect(await errorsFor('src/audio/worklet/probe.ts', code)).toContainEqual(
+      expect.stringMatching(/Audio-thread code \(src\/audio\/worklet\) may import only/),
+    );
+  });
+
+  it('audio-thread code touching the DOM fails lint', async () => {
+    expect(await errorsFor('src/audio/worklet/probe.ts', 'document.title = "";')).toContainEqual(
+      expect.stringMatching(/AudioWorkletGlobalScope, which has no document/),
+    );
+  });
+
+  it('an import cycle fails lint; a type-only import back does not', async () => {
+    // transposition.ts imports notes.ts: notes.ts importing transposition.ts closes a cycle.
+    const file = 'src/music/theory/notes.ts';
+    expect(
+      await errorsFor(file, "import { INSTRUMENT_IDS } from './transposition';\nINSTRUMENT_IDS;"),
+    ).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Import cycle: music\/theory\/notes\.ts → /)]),
+    );
+    const typeOnly =
+      "import type { InstrumentId } from './transposition';\nexport type I = InstrumentId;";
+    expect((await errorsFor(file, typeOnly)).filter((m) => m.startsWith('Import cycle'))).toEqual(
+      [],
+    );
+  });
+
+  it('type-aware rules: a cast that changes nothing and a floating promise fail lint', async () => {
+    // Linted as the content of a file the TypeScript project knows (type information needed).
+    const file = 'src/lib/observable.ts';
+    expect(await errorsFor(file, 'const n: number = 1;\nexport const m = n as number;\n')).toEqual([
+      expect.stringMatching(/does not change the type of the expression/),
+    ]);
+    const floating = 'export function f(): void {\n  Promise.resolve(1);\n}\n';
+    expect(await errorsFor(file, floating)).toEqual([
+      expect.stringMatching(/Promises must be awaited/),
+    ]);
+  });
+
+  it('the layering table lists only the edges the code uses', () => {
+    const srcDir = path.join(process.cwd(), 'src');
+    const used = new Map<string, Set<string>>();
+    const folderOf = (file: string): string => {
+      const parts = path.relative(srcDir, file).split(path.sep);
+      return parts.length > 1 && parts[0] !== '..' ? parts[0] : '';
+    };
+    for (const [file, targets] of importGraph(srcDir, true)) {
+      const from = folderOf(file);
+      for (const target of targets) {
+        const to = folderOf(target);
+        if (from && to && from !== to) used.set(from, (used.get(from) ?? new Set()).add(to));
+      }
+    }
+    const unused = Object.entries(LAYERS).flatMap(([from, allowed]) =>
+      allowed.filter((to) => !used.get(from)?.has(to)).map((to) => `${from} → ${to}`),
+    );
+    expect(unused).toEqual([]);
   });
 });

@@ -78,8 +78,8 @@ export default function ExercisePage() {
   });
   const back = (target: string): void =>
     backTo(target, here.current, (to, options) => {
-      if (typeof to === 'number') void navigate(to);
-      else void navigate(to, options);
+      if (typeof to === 'number') navigate(to);
+      else navigate(to, options);
     });
   // The tab stays as it was while another tab is shown (Ionic keeps both pages mounted).
   const inTab = isExerciseTabPath(location.pathname);
