@@ -99,7 +99,7 @@ export function LatencyCalibration() {
         </p>
       )}
       {!run && (
-        <p className="settings-screen__note">
+        <p className="latency-calibration__hint">
           Two clicks to get ready, then play a short note (any note) right on each of the next{' '}
           {PLAYED_CLICKS} clicks, without headphones or with them, as you practise.
         </p>

@@ -1,4 +1,12 @@
-import { IonModal } from '@ionic/react';
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonModal,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
 import { useState } from 'react';
 import { usePitchService } from '../pitch-service-context';
 import { LatencyCalibration } from './LatencyCalibration';
@@ -7,12 +15,14 @@ import './latency.css';
 
 /**
  * Where timing figures are shown: says plainly when the input latency is unknown (the browser
- * reports none and the player has not calibrated), with the calibration one tap away. `status`
- * overrides the live status (a stored take says what it was when it was recorded).
+ * reports none and the player has not calibrated), with the calibration one tap away (the same
+ * panel as Settings → Audio, in a modal). `status` overrides the live status (a stored take says
+ * what it was when it was recorded).
  */
 export function LatencyNote(props: { status?: 'reported' | 'calibrated' | 'unknown' }) {
   const live = useLatencyStatus(usePitchService());
   const [open, setOpen] = useState(false);
+  const [presented, setPresented] = useState(false);
   const status = props.status ?? live;
   if (status !== 'unknown') return null;
   return (
@@ -28,18 +38,31 @@ export function LatencyNote(props: { status?: 'reported' | 'calibrated' | 'unkno
       >
         Calibrate
       </button>
-      <IonModal isOpen={open} onDidDismiss={() => setOpen(false)}>
-        <div className="latency-note__modal ion-padding">
-          <h2>Input latency</h2>
-          <LatencyCalibration />
-          <button
-            type="button"
-            className="latency-calibration__button"
-            onClick={() => setOpen(false)}
-          >
-            Done
-          </button>
-        </div>
+      <IonModal
+        aria-label="Input latency"
+        data-testid="latency-modal"
+        isOpen={open}
+        onDidPresent={() => setPresented(true)}
+        onDidDismiss={() => {
+          setOpen(false);
+          setPresented(false);
+        }}
+      >
+        <IonHeader>
+          <IonToolbar>
+            <IonTitle>Input latency</IonTitle>
+            <IonButtons slot="end">
+              <IonButton strong onClick={() => setOpen(false)}>
+                Done
+              </IonButton>
+            </IonButtons>
+          </IonToolbar>
+        </IonHeader>
+        <IonContent className="ion-padding">
+          <div className="latency-note__modal" data-presented={presented}>
+            <LatencyCalibration />
+          </div>
+        </IonContent>
       </IonModal>
     </div>
   );
