@@ -117,13 +117,13 @@ export function SetupActions(props: {
 }
 
 /**
- * The setup shown is the one last started (remembered on this device): say so, with a way back
- * to the defaults. Shown only when the setup differs from them.
+ * Setups are remembered (setup-memory.ts): when the one shown is not the defaults, a way back to
+ * them. Not a faded hint: the link keeps its full contrast.
  */
 export function ResetSetup(props: { onReset: () => void }) {
   return (
-    <p className="hint setup-remembered" data-testid="setup-remembered">
-      Your last setup for this exercise.{' '}
+    <p className="setup-remembered" data-testid="setup-remembered">
+      Not the default setup (this app remembers your last one).{' '}
       <button
         type="button"
         className="link-button"
