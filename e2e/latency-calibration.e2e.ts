@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
 import { loopbackAndCount } from './loopback';
 import { synthWavDir, writeSynthWav } from './synth-wav';

@@ -1,3 +1,4 @@
+// Over 300 lines: one recording's life (refusals, origin, chunks, every way it ends) over injected platform objects; its timeline is take-timeline.ts.
 /**
  * Recording a take: the microphone's audio (src/audio/recording/recorder.ts) and the pitch stream's
  * readings and note events, on the stream's clock, written to storage a chunk at a time.
@@ -22,6 +23,7 @@ import {
 import { hzToMidi } from '../music';
 import { NOTES_SHOWN, type TakeMeta, type TakeNote, type TakeSource } from './take-format';
 import { TakeDeletedError, type TakeStore } from './take-store';
+import { ORIGIN_MARGIN_MS, toTakeClock } from './take-timeline';
 import { inputLatencySource, type InputLatencySource } from '../audio/stream/input-latency';
 import { getSettingsStore } from '../settings';
 
@@ -158,8 +160,6 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
     // are kept on the stream's timeline and written relative to the origin once it is settled.
     let t0 = now();
     let originSettled = false;
-    /** Readings from this margin before the guessed origin are kept until it is settled. */
-    const ORIGIN_MARGIN_MS = 100;
     // When Stop was pressed: the take ends there, however long the encoder takes to finish
     // (WebKitGTK's waits 2 s for its end of stream), so nothing heard after it is kept.
     let stopAtMs = Number.POSITIVE_INFINITY;
@@ -182,29 +182,6 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       const midi = Math.round(hzToMidi(note.hz));
       const last = meta.notesMidi[meta.notesMidi.length - 1];
       if (midi !== last && meta.notesMidi.length < NOTES_SHOWN) meta.notesMidi.push(midi);
-    };
-    /** A chunk's readings and notes from stream times to ms from the origin, t0 settled. */
-    const onTakeClock = (
-      rows: number[],
-      heldNotes: TakeNote[],
-    ): { readings: number[]; notes: TakeNote[] } => {
-      const out: number[] = [];
-      for (let i = 0; i + 5 <= rows.length; i += 5) {
-        const timeMs = rows[i];
-        if (timeMs < t0) continue;
-        out.push(round(timeMs - t0, 1), ...rows.slice(i + 1, i + 5));
-      }
-      return {
-        readings: out,
-        notes: heldNotes.map((n) => {
-          const onsetMs = Math.max(0, n.onsetMs - t0);
-          return {
-            onsetMs: round(onsetMs, 1),
-            offsetMs: round(Math.max(onsetMs, n.offsetMs - t0), 1),
-            hz: n.hz,
-          };
-        }),
-      };
     };
     const unsubscribeReading = service.reading.subscribe((reading) => {
       const from = originSettled ? t0 : t0 - ORIGIN_MARGIN_MS;
@@ -247,7 +224,7 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
     };
     const writePending = (): void => {
       for (const held of pending.splice(0))
-        writeChunk(held.audio, onTakeClock(held.readings, held.notes));
+        writeChunk(held.audio, toTakeClock(held.readings, held.notes, t0));
     };
     const writeChunk = (audio: Blob, onClock: { readings: number[]; notes: TakeNote[] }): void => {
       // The format may change once, early: MediaRecorder checked, PCM standing by (src/audio/).
