@@ -1,18 +1,17 @@
 import { describe, it } from 'vitest';
 
 /**
- * The player's flows the engine tests do not run yet, each with why (README "Tests", docs/testing.md
- * "Other engines"): listed as skipped in every engine run so they are not forgotten.
+ * The player's flows the engine tests do not run, each with why (docs/testing.md "Other
+ * engines"): listed as skipped in every engine run so they are not forgotten. A flow that cannot
+ * apply to one engine only is skipped in its own file (permissions.engine.ts on WebKit).
  */
-describe(`not run on ${process.env.EMBOUCHURE_ENGINE ?? 'webkit'} yet`, () => {
-  it.skip('drone and its cancellation: the drone plays into the PulseAudio sink the virtual microphone hears (needs its own design)', () =>
+describe(`not run on ${process.env.EMBOUCHURE_ENGINE ?? 'webkit'}`, () => {
+  it.skip('drone and its cancellation: the drone sounds into the sink the virtual microphone hears, a real loopback whose level and delay no test has calibrated yet', () =>
     undefined);
-  it.skip('Set A4 by listening: not written yet (the same listening as the tuner test)', () =>
+  it.skip('pedal tones on the tuner: no pedal recording in the corpus (../shared/audio); Chromium synthesises them (e2e/tuner-pedal.e2e.ts)', () =>
     undefined);
-  it.skip('offline / PWA: the WebKitGTK automation session is ephemeral; Firefox service workers over BiDi not tried', () =>
+  it.skip('lip slurs and articulation played and scored (here drawn and ready, exercises.engine.ts) and the intervals exercise: their played runs are Chromium tests', () =>
     undefined);
-  it.skip('denied microphone permission: MiniBrowser and the Firefox prefs used here grant it; no deny switch tried', () =>
-    undefined);
-  it.skip('take export / import: downloads and file choosers are not reachable over classic WebDriver', () =>
+  it.skip('history review and export (e2e/history-*.e2e.ts): the history list after a saved attempt is checked here (exercise.engine.ts), not its review screen', () =>
     undefined);
 });

@@ -1,0 +1,128 @@
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { WAIT_MS } from '../wait';
+import { writePhrase, type PhraseNote } from '../exercise-audio';
+import type { EnginePage } from './engine-page';
+import { engineName } from './engine';
+import { engineFixture } from './fixture';
+import { ACTIVE, listening, poll } from './helpers';
+
+/**
+ * The timed exercises and the routine as a player meets them in this engine (the long tone is in
+ * exercise.engine.ts). A C major scale (written C4–C5, B♭ trumpet) played into the virtual
+ * microphone from corpus notes at 60 bpm, with the metronome sounding through the same PulseAudio
+ * sink the microphone hears (a phone's speaker): Start is tapped when the tuner line hears a marker
+ * note (written F♯3) a count-in before the scale, as e2e/exercise-scales.e2e.ts does in Chromium.
+ */
+const SCALE_CONCERT = [58, 60, 62, 63, 65, 67, 69, 70, 69, 67, 65, 63, 62, 60, 58];
+const MARKER = 'F♯3'; // concert E3
+const phrase = writePhrase([
+  { concertMidi: null, seconds: 0.5 },
+  { concertMidi: 52, seconds: 0.5 },
+  { concertMidi: null, seconds: 3.95 },
+  ...SCALE_CONCERT.map((concertMidi, i) => ({
+    concertMidi,
+    seconds: i === SCALE_CONCERT.length - 1 ? 2 : 1,
+  })),
+  { concertMidi: null, seconds: 3 },
+] satisfies PhraseNote[]);
+afterAll(() => rmSync(dirname(phrase), { recursive: true, force: true }));
+
+const engine = engineFixture((e) => e.hear(phrase));
+
+/** In the page: taps Start the moment the live read-out changes to `marker` (self-contained). */
+function startOnMarker(marker: string, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const root = document.querySelector('.ion-page:not(.ion-page-hidden)') ?? document;
+    const out = root.querySelector('[data-testid="live-pitch"]');
+    const start = root.querySelector<HTMLButtonElement>('[data-testid="timed-start"]');
+    if (!out || !start) {
+      reject(new Error('no live pitch or Start button'));
+      return;
+    }
+    let sawOther = false;
+    const observer = new MutationObserver(() => {
+      const text = out.textContent ?? '';
+      if (!text.startsWith(marker)) sawOther = true;
+      else if (sawOther) {
+        observer.disconnect();
+        clearTimeout(timer);
+        start.click();
+        resolve();
+      }
+    });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error(`the marker ${marker} was not heard`));
+    }, timeoutMs);
+    observer.observe(out, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+const texts = (page: EnginePage, selector: string) =>
+  page.evaluate(
+    (s: string) =>
+      Array.from(document.querySelectorAll(`.ion-page:not(.ion-page-hidden) ${s}`)).map(
+        (e) => e.textContent ?? '',
+      ),
+    selector,
+  );
+
+describe(`exercises and the routine (${engineName()})`, () => {
+  it('a C major scale played at 60 bpm is scored note by note, every note heard in tune', async () => {
+    const { page } = engine();
+    await page.goto('/home/exercise');
+    await poll(() => page.count(`${ACTIVE} [data-testid="practice-summary"]`)).toBe(1);
+    await page.click(`${ACTIVE} [data-testid="open-scales"]`);
+    await page.setValue(`${ACTIVE} [data-testid="scale-tempo"]`, '60');
+    await page.click(`${ACTIVE} [data-testid="scale-go"]`);
+    await poll(() => page.text(`${ACTIVE} [data-testid="target-note"]`)).toBe('C4');
+    await poll(() => page.count(`${ACTIVE} [data-testid="staff-note"]`)).toBe(15);
+    await listening(page);
+    await page.evaluate(startOnMarker, MARKER, 2 * WAIT_MS);
+    await poll(() => page.count(`${ACTIVE} [data-testid="results"]`)).toBe(1);
+    const names = await texts(page, '[data-testid="note-row"] [data-testid="note-name"]');
+    expect(names).toEqual([
+      ...['C4', 'D4', 'E4', 'F4', 'G4', 'A4', 'B4', 'C5'],
+      ...['B4', 'A4', 'G4', 'F4', 'E4', 'D4', 'C4'],
+    ]);
+    const pitch = (await texts(page, '[data-testid="note-row"] [data-testid="pitch-score"]')).map(
+      Number,
+    );
+    console.log(`engines: scale pitch scores ${pitch.join(' ')}`);
+    expect(Math.min(...pitch)).toBeGreaterThanOrEqual(80);
+    expect(page.pageErrors).toEqual([]);
+  });
+
+  it.each([
+    ['lip slurs', 'open-lip-slurs', null, 'slur-go'],
+    ['articulation', 'open-scales', 'scales-mode-articulation', 'art-go'],
+  ])(
+    '%s: the run is drawn on the staff with its first target, ready to start',
+    async (_name, open, kind, go) => {
+      const { page } = engine();
+      await page.goto('/home/exercise');
+      await poll(() => page.count(`${ACTIVE} [data-testid="practice-summary"]`)).toBe(1);
+      await page.click(`${ACTIVE} [data-testid="${open}"]`);
+      if (kind) await page.click(`${ACTIVE} [data-testid="${kind}"]`);
+      await page.click(`${ACTIVE} [data-testid="${go}"]`);
+      await poll(
+        async () => (await page.text(`${ACTIVE} [data-testid="target-note"]`)) ?? '',
+      ).toMatch(/^[A-G][♯♭]?\d$/);
+      await poll(() => page.count(`${ACTIVE} [data-testid="staff-note"]`)).toBeGreaterThan(3);
+      await poll(() => page.count(`${ACTIVE} [data-testid="timed-start"]`)).toBe(1);
+      await listening(page);
+      expect(page.pageErrors).toEqual([]);
+    },
+  );
+
+  it('the routine starts at its first step', async () => {
+    const { page } = engine();
+    await page.goto('/home/exercise');
+    await poll(() => page.count(`${ACTIVE} [data-testid="practice-summary"]`)).toBe(1);
+    await page.click(`${ACTIVE} [data-testid="start-routine"]`);
+    await poll(() => page.count(`${ACTIVE} [data-testid="routine-progress"]`)).toBe(1);
+    expect(page.pageErrors).toEqual([]);
+  });
+});
