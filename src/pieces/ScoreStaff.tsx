@@ -39,7 +39,8 @@ export function verdictClass(note: NoteAssessment): string {
 
 /**
  * A whole imported part drawn as music, line by line to the width of its box (the exercises'
- * VexFlow staff: clef, key and time changes, ties across bar lines, triplets, beams). Lines are
+ * VexFlow staff: clefs and clef changes, key and time changes, repeat signs and endings, ties
+ * across bar lines, triplets, beams). Lines are
  * drawn in batches, so a 1000-bar part shows its first line at once. The note at `current` (the
  * follower's position) is marked and its line kept at the top of a two-line window, so the next
  * line is always in view. With `verdicts`, each note is coloured by its verdict and can be tapped.
@@ -193,22 +194,45 @@ function drawLine(
     const stave = new vf.Stave(x, STAVE_TOP_PX, width);
     const key = keyName(bar.key.fifths);
     if (k === 0) {
-      stave.addClef('treble');
+      stave.addClef(bar.clef);
       stave.setMeasure(Number.parseInt(bar.number, 10) || b + 1);
+    } else if (bar.showClef) {
+      stave.addClef(bar.clef, 'small'); // a change inside the line, drawn smaller as printed
     }
     if ((k === 0 && bar.key.fifths !== 0) || (k > 0 && bar.showKey)) stave.addKeySignature(key);
     if (bar.showTime) stave.addTimeSignature(`${bar.time.beats}/${bar.time.beatType}`);
+    // Repeat signs and endings as the part prints them, on each pass through the bars (the
+    // staff is in playing order); the bar the player comes back to says which time it is.
+    if (bar.repeatStart) stave.setBegBarType(vf.Barline.type.REPEAT_BEGIN);
     if (lastLine && k === line.bars.length - 1) stave.setEndBarType(vf.Barline.type.END);
+    else if (bar.repeatEnd) stave.setEndBarType(vf.Barline.type.REPEAT_END);
+    // Shifted down into the line's box: at its own height it would be drawn above the SVG.
+    if (bar.ending) stave.setVoltaType(vf.VoltaType.BEGIN_END, bar.ending, 18);
+    if (bar.again) stave.setStaveText(bar.again, vf.Modifier.Position.ABOVE, { shiftY: 8 });
     stave.setContext(context).draw();
+    const marks = [
+      bar.repeatStart ? 'repeat-start' : '',
+      bar.repeatEnd ? 'repeat-end' : '',
+      bar.ending ? `ending ${bar.ending}` : '',
+      bar.again ? bar.again : '',
+      k > 0 && bar.showClef ? `clef ${bar.clef}` : '',
+    ].filter(Boolean);
+    if (k === 0) marks.push(`clef ${bar.clef}`);
+    // What the bar prints, for a screen reader's summary and the tests (the SVG has no words).
+    if (marks.length > 0) {
+      element.dataset.marks = [element.dataset.marks, `${bar.number}: ${marks.join(', ')}`]
+        .filter(Boolean)
+        .join('; ');
+    }
     const notes: StaveNote[] = bar.events.map((event) => {
       const duration = event.value.code + (event.kind === 'rest' ? 'r' : '');
       const note =
         event.kind === 'rest' || !event.written
-          ? new vf.StaveNote({ keys: ['b/4'], duration, clef: 'treble' })
+          ? new vf.StaveNote({ keys: [bar.restKey], duration, clef: bar.clef })
           : new vf.StaveNote({
               keys: [vexflowKey(event.written).key],
               duration,
-              clef: 'treble',
+              clef: bar.clef,
               autoStem: true,
             });
       for (let d = 0; d < event.value.dots; d++) vf.Dot.buildAndAttach([note], { all: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMusicXml } from '../music';
-import { drawnBars, layoutScoreLines, valuesFor } from './score-layout';
+import { clefName, drawnBars, layoutScoreLines, middleLineKey, valuesFor } from './score-layout';
 import { partXml, pitchXml, quarterBar, scaleBars } from './test-scores.test-data';
 
 const total = (values: readonly { quarters: number }[]): number =>
@@ -104,5 +104,77 @@ describe('layoutScoreLines', () => {
     // Four quarter notes a bar: two bars fit a phone's line, not five.
     expect(lines[1].bars.length).toBeGreaterThanOrEqual(2);
     expect(lines[1].bars.length).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('clefs on the staff', () => {
+  // The middle line's pitch from the clef's own pitch on its line, two letter steps a line
+  // (MusicXML 4.0 <clef>: G = G4, F = F3, C = C4 on the given line; lines count from the bottom).
+  it.each([
+    ['G', 2, 'treble', 'b/4'],
+    ['G', 1, 'french', 'd/5'],
+    ['F', 4, 'bass', 'd/3'],
+    ['F', 3, 'baritone-f', 'f/3'],
+    ['F', 5, 'subbass', 'b/2'],
+    ['C', 1, 'soprano', 'g/4'],
+    ['C', 2, 'mezzo-soprano', 'e/4'],
+    ['C', 3, 'alto', 'c/4'],
+    ['C', 4, 'tenor', 'a/3'],
+    ['C', 5, 'baritone-c', 'f/3'],
+  ] as const)('%s on line %i is VexFlow’s %s, middle line %s', (sign, line, name, middle) => {
+    expect(clefName({ sign, line })).toBe(name);
+    expect(middleLineKey({ sign, line })).toBe(middle);
+  });
+
+  it('a bass-clef part changing to treble: drawn in its clef, the change shown where it happens', () => {
+    const clef = (sign: string, line: number) =>
+      `<attributes><clef><sign>${sign}</sign><line>${line}</line></clef></attributes>`;
+    const bars = drawnBars(
+      parseMusicXml(
+        partXml([
+          clef('F', 4) + quarterBar('C3', 'D3', 'E3', 'F3'),
+          quarterBar('G3', 'A3', 'B3', 'C4'),
+          clef('G', 2) + quarterBar('D4', 'E4', 'F4', 'G4'),
+        ]),
+      ),
+    );
+    expect(bars.map((b) => [b.clef, b.showClef, b.restKey])).toEqual([
+      ['bass', true, 'd/3'],
+      ['bass', false, 'd/3'],
+      ['treble', true, 'b/4'],
+    ]);
+    // The change needs room inside a line: the bar with it is wider than the same bar without.
+    const [withChange] = layoutScoreLines([bars[1], bars[2]], 2000);
+    const [without] = layoutScoreLines([bars[1], { ...bars[2], showClef: false }], 2000);
+    expect(withChange.widths[1]).toBeGreaterThan(without.widths[1]);
+  });
+});
+
+describe('repeat signs and endings on the staff (played out, each pass drawn as printed)', () => {
+  const barline = (location: string, inner: string) =>
+    `<barline location="${location}">${inner}</barline>`;
+  it('|: bars 2–3 :| with first and second endings', () => {
+    const [one, two, three, four] = scaleBars(4);
+    const bars = drawnBars(
+      parseMusicXml(
+        partXml([
+          one,
+          barline('left', '<repeat direction="forward"/>') + two,
+          barline('left', '<ending number="1" type="start"/>') +
+            three +
+            barline('right', '<ending number="1" type="stop"/><repeat direction="backward"/>'),
+          barline('left', '<ending number="2" type="start"/>') +
+            four +
+            barline('right', '<ending number="2" type="stop"/>'),
+        ]),
+      ),
+    );
+    expect(bars.map((b) => [b.number, b.repeatStart, b.repeatEnd, b.ending, b.again])).toEqual([
+      ['1', false, false, null, null],
+      ['2', true, false, null, null],
+      ['3', false, true, '1.', null],
+      ['2', true, false, null, '2nd time'],
+      ['4', false, false, '2.', null],
+    ]);
   });
 });

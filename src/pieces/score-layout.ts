@@ -6,7 +6,14 @@
  * A note that sounds past its bar line (a tie the reader merged) is drawn up to the bar line and
  * continued, tied, in the next bar, as the part was written.
  */
-import type { Score, ScoreKeySignature, ScoreTimeSignature, SpelledNote } from '../music';
+import {
+  TREBLE_CLEF,
+  type Score,
+  type ScoreClef,
+  type ScoreKeySignature,
+  type ScoreTimeSignature,
+  type SpelledNote,
+} from '../music';
 
 /** One drawn note value: VexFlow duration code ('q', '8', 'h') and dots. */
 export interface DrawnValue {
@@ -37,8 +44,59 @@ export interface DrawnBar {
   /** The time or key changes here (drawn at the start of the bar). */
   readonly showTime: boolean;
   readonly showKey: boolean;
+  /** VexFlow's name of the clef in force ('treble', 'bass', 'alto', …). */
+  readonly clef: string;
+  /** The clef changes here (drawn at the start of the bar, also mid-line). */
+  readonly showClef: boolean;
+  /** The staff position a rest is drawn at in this clef (the middle line, VexFlow key). */
+  readonly restKey: string;
+  /** Repeat signs as printed: `|:` at its start, `:|` at its end. */
+  readonly repeatStart: boolean;
+  readonly repeatEnd: boolean;
+  /** The label of an ending (volta) that starts here ("1.", "1, 2."), or null. */
+  readonly ending: string | null;
+  /** Said above the bar when the player comes back to it ("2nd time"), or null. */
+  readonly again: string | null;
   readonly events: readonly DrawnEvent[];
 }
+
+/** VexFlow's clef names by MusicXML sign and line (MusicXML 4.0 `<clef>`; VexFlow's Clef types). */
+const CLEF_NAMES: Readonly<Record<string, string>> = {
+  G2: 'treble',
+  G1: 'french',
+  F4: 'bass',
+  F3: 'baritone-f',
+  F5: 'subbass',
+  C1: 'soprano',
+  C2: 'mezzo-soprano',
+  C3: 'alto',
+  C4: 'tenor',
+  C5: 'baritone-c',
+};
+const LETTERS = ['c', 'd', 'e', 'f', 'g', 'a', 'b'];
+/** The pitch a clef's sign names (G4, F3, C4), as a count of letter steps from C0. */
+const SIGN_STEPS: Readonly<Record<ScoreClef['sign'], number>> = {
+  G: 4 * 7 + 4,
+  F: 3 * 7 + 3,
+  C: 4 * 7,
+};
+
+/** VexFlow's clef name for a MusicXML clef (an unknown line: treble). */
+export function clefName(clef: ScoreClef): string {
+  return CLEF_NAMES[`${clef.sign}${clef.line}`] ?? 'treble';
+}
+
+/**
+ * The middle line's pitch in a clef, as a VexFlow key: the sign's pitch sits on its line, and each
+ * line is two letter steps (treble: G4 on line 2 → B4 on line 3; bass: F3 on 4 → D3).
+ */
+export function middleLineKey(clef: ScoreClef): string {
+  const steps = SIGN_STEPS[clef.sign] + (3 - clef.line) * 2;
+  return `${LETTERS[steps % 7]}/${Math.floor(steps / 7)}`;
+}
+
+const ORDINALS = ['', '1st', '2nd', '3rd'];
+const againLabel = (times: number): string => `${ORDINALS[times] ?? `${times}th`} time`;
 
 const EPSILON = 1e-6;
 /** Plain values, longest first: [quarters, code]. Dotted ones are found from these. */
@@ -97,6 +155,7 @@ export function drawnBars(score: Score): DrawnBar[] {
   let first = 0;
   let previousKey: ScoreKeySignature | null = null;
   let previousTime: ScoreTimeSignature | null = null;
+  let previousClef: string | null = null;
   return score.measures.map((measure, measureIndex) => {
     const start = measure.startQuarters;
     const end = start + measure.durationQuarters;
@@ -138,6 +197,7 @@ export function drawnBars(score: Score): DrawnBar[] {
       at = to;
     }
     if (end > at + EPSILON) rest(end - at);
+    const clef = measure.clef ?? TREBLE_CLEF;
     const bar: DrawnBar = {
       measureIndex,
       number: measure.number,
@@ -145,10 +205,18 @@ export function drawnBars(score: Score): DrawnBar[] {
       key,
       showTime: previousTime === null || !sameTime(previousTime, time),
       showKey: previousKey === null || !sameKey(previousKey, key),
+      clef: clefName(clef),
+      showClef: previousClef === null || previousClef !== clefName(clef),
+      restKey: middleLineKey(clef),
+      repeatStart: measure.repeatStart === true,
+      repeatEnd: measure.repeatEnd === true,
+      ending: measure.ending ? `${measure.ending.join(', ')}.` : null,
+      again: measure.again ? againLabel(measure.again) : null,
       events,
     };
     previousKey = key;
     previousTime = time;
+    previousClef = bar.clef;
     return bar;
   });
 }
@@ -158,6 +226,10 @@ const eventPx = (e: DrawnEvent): number =>
   (e.value.quarters < 0.5 ? 22 : e.value.quarters >= 2 ? 34 : 28) +
   (e.written && e.written.accidental !== 0 ? 8 : 0);
 const CLEF_PX = 38;
+/** A clef change inside a line (drawn smaller). */
+const CLEF_CHANGE_PX = 28;
+/** A repeat sign's dots and thick line. */
+const REPEAT_PX = 12;
 const KEY_ACCIDENTAL_PX = 10;
 const TIME_SIGNATURE_PX = 26;
 const BAR_PADDING_PX = 14;
@@ -169,11 +241,19 @@ export interface ScoreLine {
   readonly widths: readonly number[];
 }
 
-/** What a bar needs at its start: clef and key on a new line, a time or key change anywhere. */
+/**
+ * What a bar needs besides its notes: clef and key on a new line, a clef, time or key change
+ * anywhere, repeat signs.
+ */
 function headPx(bar: DrawnBar, lineStart: boolean): number {
   const keyPx = KEY_ACCIDENTAL_PX * Math.min(7, Math.abs(bar.key.fifths));
   return (
-    (lineStart ? CLEF_PX + keyPx : bar.showKey ? keyPx : 0) + (bar.showTime ? TIME_SIGNATURE_PX : 0)
+    (lineStart
+      ? CLEF_PX + keyPx
+      : (bar.showKey ? keyPx : 0) + (bar.showClef ? CLEF_CHANGE_PX : 0)) +
+    (bar.showTime ? TIME_SIGNATURE_PX : 0) +
+    (bar.repeatStart ? REPEAT_PX : 0) +
+    (bar.repeatEnd ? REPEAT_PX : 0)
   );
 }
 
