@@ -1,16 +1,11 @@
 /**
- * The one audio owner (issue 20): the only AudioContext the app constructs, shared by the
- * microphone analysis (the pitch service), drones and reference tones, and click tracks, so
- * everything is scheduled and stamped on one clock (iOS also limits and resamples each live
- * context). Views ask it for a drone or a click track; it derives the drone cancellation the
- * pitch stream needs from what actually sounds, release tails included (`drone-cancellation.ts`).
- *
- * The context is created on the first `acquire` (from a user gesture: iOS starts contexts only
- * there) and closed when its last user lets go, so a screen that uses no audio holds none.
- * API and contract: docs/audio-session.md.
+ * The one audio owner (issue 20): the only AudioContext the app constructs, shared by the pitch
+ * service, drones and click tracks, so everything is scheduled and stamped on one clock; it
+ * derives the drone cancellation from what actually sounds, release tails included. Created on
+ * the first `acquire` (a user gesture: iOS starts contexts only there), closed when its last user
+ * lets go. API and contract: docs/audio-session.md.
  */
-import { createEmitter, createObservable, type EventSource } from '../../lib/observable';
-import type { ReadonlyObservable } from '../../lib/observable';
+import { createEmitter, createObservable } from '../../lib/observable';
 import { audioTimeToPerformanceMs, outputLatencyS } from '../stream/audio-clock';
 import type { Click, ClickSource } from './click-source';
 import { createClickPuller, LOOK_AHEAD_S, SCHEDULER_INTERVAL_MS } from './click-scheduler';
@@ -26,128 +21,20 @@ import {
   DRONE_RELEASE_S,
   validateDroneHz,
   validateDroneVolume,
-  type DroneTimbre,
   type DroneVoices,
 } from './drone-voices';
+import { CLICK_S, playClick } from './click-sound';
+import type {
+  DroneOptions,
+  DroneHandle,
+  ClickTrackOptions,
+  ScheduledClick,
+  ClickTrack,
+  AudioSession,
+  AudioSessionDeps,
+} from './audio-session-types';
 
-export interface DroneOptions {
-  /** Peak gain 0..1 of all voices together, default 0.2 (the player's own sound stays louder). */
-  volume?: number;
-  /** Default 'sine'. Every timbre is cancelled from the microphone. */
-  timbre?: DroneTimbre;
-}
-
-export interface DroneHandle {
-  /** The voices sounding now, Hz (empty once released). */
-  readonly hz: readonly number[];
-  /** Resolves once the context runs; rejects if it cannot start (the drone is then released). */
-  readonly started: Promise<void>;
-  /** Glide to new voices (1..4) without retriggering; no-op once released. */
-  retune(hz: readonly number[]): void;
-  setVolume(volume: number): void;
-  /** Fade out (DRONE_RELEASE_S); cancellation follows the fade. Idempotent. */
-  release(): void;
-}
-
-export interface ClickTrackOptions {
-  /** Seconds from now to the track's time zero, 0..5, default 0.2. */
-  leadInS?: number;
-  /** Peak gain 0..1 of an accent, default 0.5 (beats 0.8 of it, subdivisions 0.5 of it). */
-  volume?: number;
-}
-
-/** A click as scheduled: its audio-clock time and when it is heard (performance.now() ms). */
-export interface ScheduledClick extends Click {
-  atS: number;
-  atMs: number;
-  /** False for a click the scheduler reached too late to sound (the page was throttled). */
-  sounded: boolean;
-}
-
-export interface ClickTrackStart {
-  /** Audio-clock time of the track's time zero, s. */
-  startS: number;
-  /** When time zero is heard, performance.now() ms (readings are on this timeline). */
-  startMs: number;
-}
-
-export interface ClickTrack {
-  readonly started: Promise<ClickTrackStart>;
-  /** Each click as it is scheduled, about LOOK_AHEAD_S before it is heard. */
-  readonly clicks: EventSource<ScheduledClick>;
-  /** True from `play` until `stop` or the source's end. */
-  readonly running: boolean;
-  /** Stop scheduling; clicks already scheduled (≤ LOOK_AHEAD_S ahead) are cancelled. */
-  stop(): void;
-}
-
-export interface AudioSessionDiagnostics {
-  contextsCreated: number;
-  contextsClosed: number;
-  /** Holders of the context now (pitch service, drones, click tracks). */
-  users: number;
-  contextState: AudioContextState | 'none';
-  drones: number;
-  clickTracks: number;
-}
-
-export interface AudioSession {
-  /** The shared context (created if none), held until `release(context)`. */
-  acquire(): AudioContext;
-  /** Let go of a context from `acquire`; the last user closes it. Stale contexts are ignored. */
-  release(context: AudioContext): Promise<void>;
-  readonly drone: { play(hz: readonly number[], options?: DroneOptions): DroneHandle };
-  readonly clicks: { play(source: ClickSource, options?: ClickTrackOptions): ClickTrack };
-  /** What the drone canceller must subtract now, Hz (at most MAX_DRONE_VOICES). */
-  readonly cancellationHz: ReadonlyObservable<readonly number[]>;
-  diagnostics(): AudioSessionDiagnostics;
-}
-
-export interface AudioSessionDeps {
-  createContext?: () => AudioContext;
-  nowMs?: () => number;
-  setTimeout?: (callback: () => void, ms: number) => number;
-  clearTimeout?: (id: number) => void;
-  setInterval?: (callback: () => void, ms: number) => number;
-  clearInterval?: (id: number) => void;
-}
-
-const CLICK_S = 0.03;
-/**
- * A click is a burst of noise through a wide band-pass (a woodblock's tick), centred here, Hz. It
- * has no pitch for the tuner to read: pitched beeps at 990–1760 Hz sit in the trumpet's range and
- * a 990 Hz sixteenth was read as written C♯6 (issue 24's metronome-with-tuner test).
- */
-const CLICK_BAND_HZ: Readonly<Record<Exclude<Click['kind'], 'silent'>, number>> = {
-  accent: 3200,
-  beat: 2400,
-  sub: 1800,
-};
-/** Wide enough to stay noise (a narrow band rings at its centre, which is a pitch again). */
-const CLICK_BAND_Q = 0.7;
-/** One noise buffer per context, made once (no allocation per click). */
-const noiseBuffers = new WeakMap<BaseAudioContext, AudioBuffer>();
-function noiseFor(ctx: BaseAudioContext): AudioBuffer {
-  let buffer = noiseBuffers.get(ctx);
-  if (!buffer) {
-    const length = Math.ceil((CLICK_S + 0.01) * ctx.sampleRate);
-    buffer = ctx.createBuffer(1, length, ctx.sampleRate);
-    const data = buffer.getChannelData(0);
-    // A fixed linear congruential sequence: every click sounds the same (Numerical Recipes).
-    let x = 1;
-    for (let i = 0; i < length; i++) {
-      x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-      data[i] = x / 2 ** 31 - 1;
-    }
-    noiseBuffers.set(ctx, buffer);
-  }
-  return buffer;
-}
-const CLICK_LEVEL: Readonly<Record<Exclude<Click['kind'], 'silent'>, number>> = {
-  accent: 1,
-  beat: 0.8,
-  sub: 0.5,
-};
+export type * from './audio-session-types';
 
 export function createAudioSession(deps: AudioSessionDeps = {}): AudioSession {
   const createContext =
@@ -303,27 +190,10 @@ export function createAudioSession(deps: AudioSessionDeps = {}): AudioSession {
       atS: number,
       kind: Exclude<Click['kind'], 'silent'>,
     ): AudioScheduledSourceNode => {
-      const osc = ctx.createBufferSource();
-      osc.buffer = noiseFor(ctx);
-      const band = ctx.createBiquadFilter();
-      band.type = 'bandpass';
-      band.frequency.value = CLICK_BAND_HZ[kind];
-      band.Q.value = CLICK_BAND_Q;
-      const gain = ctx.createGain();
-      const peak = volume * CLICK_LEVEL[kind];
-      gain.gain.setValueAtTime(0, atS);
-      gain.gain.linearRampToValueAtTime(peak, atS + 0.002);
-      gain.gain.exponentialRampToValueAtTime(0.0001, atS + CLICK_S);
-      osc.connect(band).connect(gain).connect(ctx.destination);
-      osc.start(atS);
-      osc.stop(atS + CLICK_S + 0.01);
-      osc.onended = () => {
-        osc.disconnect();
-        band.disconnect();
-        gain.disconnect();
+      const osc = playClick(ctx, atS, kind, volume, () => {
         const i = scheduled.indexOf(osc);
         if (i >= 0) scheduled.splice(i, 1);
-      };
+      });
       return osc;
     };
 

@@ -23,7 +23,6 @@ import {
   asNoteScore,
   isCleanPass,
   scoreFromPassage,
-  type NoteAssessment,
   type PerformanceEvent,
   type PerformanceReading,
 } from '../../music';

@@ -3,7 +3,6 @@ import { parseMusicXml } from './musicxml';
 import { scoreToMusicXml } from './musicxml-write';
 import { scoreFromLine } from './score-build';
 import { spelledNoteName } from '../theory/notes';
-import type { ScoreNote } from './score-model';
 
 describe('MusicXML writer', () => {
   it('round-trips through the reader: pitches, lengths, rests, ties across bars, slurs, key, tempo', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { midiOf, spelledNoteName, spelledToMidi } from './notes';
+import { midiOf, spelledNoteName, spelledToMidi, type SpelledNote } from './notes';
 import { LETTERS, transposeSpelled } from './spelling';
 import {
   chordToneHz,
@@ -143,13 +143,9 @@ describe('spelling the note by its interval above the root', () => {
           const letterSteps = (LETTERS.indexOf(target.note.letter) - rootLetter + 7) % 7;
           // By interval on letters, unless that would need a double sharp or flat (the minor 2nd
           // of D♭ is E𝄫): then the plain name.
-          const root4 = {
+          const root4: SpelledNote = {
             letter: target.rootName[0] as (typeof LETTERS)[number],
-            accidental: (target.rootName.endsWith('♭')
-              ? -1
-              : target.rootName.endsWith('♯')
-                ? 1
-                : 0),
+            accidental: target.rootName.endsWith('♭') ? -1 : target.rootName.endsWith('♯') ? 1 : 0,
             octave: 4,
           };
           const moved = transposeSpelled(
@@ -216,6 +212,6 @@ describe('drone chords', () => {
     expect(just[2]).toBeCloseTo(root * 1.25, 9);
     const equal = droneChordHz(root, { fifth: false, third: true }, 'equal');
     expect(equal).toHaveLength(2);
-    expect(cents((equal[1]) / root)).toBeCloseTo(400, 9);
+    expect(cents(equal[1] / root)).toBeCloseTo(400, 9);
   });
 });
