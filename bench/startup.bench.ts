@@ -7,6 +7,8 @@
 //   listening the pitch service is connected: microphone → worklet → .wasm engine running
 //   pitch     the first reading with a pitch (the fake microphone plays a trumpet G4)
 //   kB        bytes transferred (as sent, gzip) up to the first pitch
+//   CPU ms    CPU time of all Chromium processes from navigation until the first pitch is seen
+//             (Linux /proc; robust to a loaded machine, unlike the times)
 // "cold": a fresh browser context (empty cache, no service worker); "warm": a reload of the same
 // context once the service worker has precached everything (a returning user).
 // --throttle: CPU 4× slower and Chrome DevTools' network preset "Fast 4G" (PROFILES below);
@@ -19,7 +21,7 @@
 // --waterfall: also print every request of the last cold run up to the first pitch, and the main
 // thread's long tasks (what the critical path is made of).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +29,8 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startStaticServer } from '../e2e/static-server.ts';
 
 interface Milestones {
+  /** CPU time of every Chromium process, from navigation to the first pitch being seen. */
+  cpuMs: number;
   fcp: number;
   visible: number;
   listening: number;
@@ -166,7 +170,49 @@ function recordMilestones(): void {
   }
 }
 
+/**
+ * CPU time (user + system) of this process's descendants (the browser and every Chromium process
+ * it started), from /proc, in ms (Linux). Unlike the milestones' times it barely depends on what
+ * else the machine is doing: the CPU work a start-up costs, whatever the contention. The CPU
+ * throttling pauses the renderer, it does not make it burn more.
+ */
+function chromiumCpuMs(): number {
+  const ticksPerS = 100; // USER_HZ on Linux (getconf CLK_TCK)
+  const stats = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((pid) => {
+      try {
+        // After the command, which is in parentheses and may contain spaces.
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return {
+          pid: Number(pid),
+          ppid: Number(fields[1]),
+          ticks: Number(fields[11]) + Number(fields[12]),
+        };
+      } catch {
+        return undefined; // exited meanwhile
+      }
+    })
+    .filter((stat) => stat !== undefined);
+  const mine = new Set([process.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const stat of stats) {
+      if (!mine.has(stat.pid) && mine.has(stat.ppid)) {
+        mine.add(stat.pid);
+        grew = true;
+      }
+    }
+  }
+  mine.delete(process.pid);
+  const ticks = stats
+    .filter((stat) => mine.has(stat.pid))
+    .reduce((sum, stat) => sum + stat.ticks, 0);
+  return (ticks * 1000) / ticksPerS;
+}
+
 async function measure(page: Page, load: () => Promise<unknown>): Promise<Milestones> {
+  const cpuBeforeMs = chromiumCpuMs();
   await load();
   const marks = await page.waitForFunction(
     () => {
@@ -190,7 +236,8 @@ async function measure(page: Page, load: () => Promise<unknown>): Promise<Milest
     undefined,
     { timeout: 60_000, polling: 50 },
   );
-  return (await marks.jsonValue()) as Milestones;
+  const cpuMs = chromiumCpuMs() - cpuBeforeMs;
+  return { ...((await marks.jsonValue()) as Omit<Milestones, 'cpuMs'>), cpuMs };
 }
 
 async function applyThrottle(context: BrowserContext, page: Page): Promise<void> {
@@ -327,6 +374,7 @@ for (const [name, samples] of [
   console.log(row(`${name} listening`, samples, 'listening'));
   console.log(row(`${name} first pitch`, samples, 'pitch'));
   console.log(row(`${name} kB to first pitch`, samples, 'kB'));
+  console.log(row(`${name} CPU ms to pitch`, samples, 'cpuMs'));
 }
 
 if (lastCold) {
