@@ -136,6 +136,23 @@ describe('setups are remembered per exercise', () => {
   });
 });
 
+describe('the tempo reached is remembered', () => {
+  it('"Again at 208 bpm" after a scale at 204: the next time the scale opens at 208', async () => {
+    const view = await openWith({ [KEYS.scales]: { tempoBpm: 204 } }, '/home/exercise/scales');
+    await view.getByTestId('scale-go').click();
+    await view.getByTestId('timed-start').click();
+    await view.getByTestId('results').waitFor({ timeout: WAIT_MS });
+    await view.getByTestId('again-faster').click();
+    await expect
+      .poll(() => view.getByRole('heading', { level: 2 }).first().textContent())
+      .toMatch(/at 208 bpm$/);
+    await browser.page.goto(appUrl('/home/exercise/scales'));
+    const again = activePage(browser.page);
+    await again.getByTestId('scale-go').waitFor({ timeout: WAIT_MS });
+    expect(await again.getByTestId('scale-tempo').inputValue()).toBe('208');
+  });
+});
+
 describe('the routine runs step to step, one tap each', () => {
   it('long tones start from their setup, no form; results → Next → warm-down', async () => {
     const view = await openWith(

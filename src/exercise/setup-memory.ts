@@ -133,6 +133,8 @@ export function useRememberedSetup<T extends object>(
   setup: T;
   set: (patch: Partial<T>) => void;
   remember: () => void;
+  /** Patches the setup and remembers it at once (e.g. the tempo reached with "Again at +4"). */
+  rememberPatch: (patch: Partial<T>) => void;
   reset: () => void;
   isDefault: boolean;
 } {
@@ -141,6 +143,11 @@ export function useRememberedSetup<T extends object>(
     setup,
     set: (patch) => setSetup((current) => ({ ...current, ...patch })),
     remember: () => memory.remember(setup),
+    rememberPatch: (patch) => {
+      const next = { ...setup, ...patch };
+      setSetup(next);
+      memory.remember(next);
+    },
     reset: () => {
       memory.reset();
       setSetup({ ...memory.defaults });

@@ -102,6 +102,7 @@ export function ArticulationExercise(props: {
         history={props.history}
         onBack={routineStep ? () => setEditing(true) : () => setPassage(null)}
         onChangeSetup={routineStep ? () => setEditing(true) : undefined}
+        onTempoChange={(bpm) => remembered.rememberPatch({ tempoBpm: bpm })}
         onDone={props.onDone}
       />
     );

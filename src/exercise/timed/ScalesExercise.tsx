@@ -165,6 +165,7 @@ export function ScalesExercise(props: {
         history={props.history}
         onBack={routineStep ? () => setEditing(true) : () => setRouted(null)}
         onChangeSetup={routineStep ? () => setEditing(true) : undefined}
+        onTempoChange={(bpm) => remembered.rememberPatch({ tempoBpm: bpm })}
         onDone={props.onDone}
         droneMidi={drone && first?.kind === 'note' ? first.note.midi : undefined}
         notice={

@@ -61,6 +61,8 @@ export function TimedExercise(props: {
   partFor?: InstrumentId | null;
   /** A routine step starts here without its form: the way to the form, while ready. */
   onChangeSetup?: () => void;
+  /** "Again at +4 bpm" moved the tempo: the setup remembers the tempo reached. */
+  onTempoChange?: (bpm: number) => void;
 }) {
   const service = usePitchService();
   const settings = useSettings();
@@ -189,6 +191,7 @@ export function TimedExercise(props: {
     drone.current = null;
     setStartedAt(null);
     setMessage(null);
+    if (nextTempoBpm !== tempoBpm) props.onTempoChange?.(nextTempoBpm);
     setTempoBpm(nextTempoBpm);
     setLoopBar(nextLoopBar);
     setRound((r) => r + 1);
