@@ -86,10 +86,7 @@ export class A4Listener {
     if (reading.timeMs - this.startMs < LISTEN_HOLD_MS) return null;
     const held = Array.from(this.hz.subarray(0, this.count)).sort((a, b) => a - b);
     const mid = held.length >> 1;
-    const median =
-      held.length % 2
-        ? (held[mid])
-        : ((held[mid - 1]) + (held[mid])) / 2;
+    const median = held.length % 2 ? held[mid] : (held[mid - 1] + held[mid]) / 2;
     this.reset();
     return a4FromHeardHz(median);
   }

@@ -40,8 +40,7 @@ function vibratoReadings(rate: number, hz: number, rateHz: number, depthCents: n
         2 ** ((depthCents * Math.sin((2 * Math.PI * rateHz * i) / rate)) / 1200)) /
       rate;
     let x = 0;
-    for (let k = 0; k < amplitudes.length; k++)
-      x += (amplitudes[k]) * Math.sin(phase * (k + 1));
+    for (let k = 0; k < amplitudes.length; k++) x += amplitudes[k] * Math.sin(phase * (k + 1));
     samples[i] = x * 0.15;
   }
   const messages: FromWorkletMessage[] = [];

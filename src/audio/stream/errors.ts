@@ -57,9 +57,7 @@ export async function trackEndedError(
     : navigator.permissions,
 ): Promise<PitchServiceError> {
   try {
-    const state = permissions
-      ? (await permissions.query({ name: 'microphone' })).state
-      : 'unknown';
+    const state = permissions ? (await permissions.query({ name: 'microphone' })).state : 'unknown';
     if (state === 'denied' || state === 'prompt') {
       return {
         kind: 'denied',

@@ -35,7 +35,7 @@ export function mixDrone(
   const from = Math.round(options.sustain[0] * sampleRate);
   const to = Math.round(options.sustain[1] * sampleRate);
   let energy = 0;
-  for (let i = from; i < to; i++) energy += (samples[i]) ** 2;
+  for (let i = from; i < to; i++) energy += samples[i] ** 2;
   const trumpetRms = Math.sqrt(energy / (to - from));
   const h2 = 10 ** ((options.secondHarmonicDb ?? -20) / 20);
   const h3 = options.thirdHarmonicDb === undefined ? 0 : 10 ** (options.thirdHarmonicDb / 20);
@@ -51,14 +51,14 @@ export function mixDrone(
   for (let i = 0; i < samples.length; i++) {
     let drone = 0;
     for (let v = 0; v < voices; v++) {
-      const phase = (2 * Math.PI * (options.droneHz[v]) * i) / sampleRate + v;
+      const phase = (2 * Math.PI * options.droneHz[v] * i) / sampleRate + v;
       harmonics.forEach((h, k) => {
         if (h !== 0) drone += h * Math.sin((k + 1) * phase + 0.5 * k);
       });
     }
     const envelope =
       i < releaseAt ? 1 : i < releaseAt + 6 * tau ? Math.exp(-(i - releaseAt) / tau) : 0;
-    out[i] = (samples[i]) + amplitude * envelope * drone;
+    out[i] = samples[i] + amplitude * envelope * drone;
   }
   return out;
 }

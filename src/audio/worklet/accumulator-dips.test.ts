@@ -21,7 +21,7 @@ function dipsOf(
     finder.push(sumSquares, CHUNK, (k + 1) * CHUNK);
     const found = finder.found;
     for (let i = 0; i < found.count; i++) {
-      out.push([(1000 * (found.attackFrames[i])) / RATE, found.depthsDb[i]]);
+      out.push([(1000 * found.attackFrames[i]) / RATE, found.depthsDb[i]]);
     }
     finder.take();
   }

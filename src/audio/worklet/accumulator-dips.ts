@@ -99,7 +99,7 @@ export class LevelDipFinder {
     const e = this.energy;
     const size = e.length;
     const o = this.pos;
-    return ((e[(o + p - 1) % size]) + (e[(o + p) % size])) / 2;
+    return (e[(o + p - 1) % size] + e[(o + p) % size]) / 2;
   }
 
   /**
@@ -112,10 +112,7 @@ export class LevelDipFinder {
     const size = e.length;
     const o = this.pos;
     return (
-      ((e[(o + p - 2) % size]) +
-        (e[(o + p - 1) % size]) +
-        (e[(o + p) % size]) +
-        (e[(o + p + 1) % size])) /
+      (e[(o + p - 2) % size] + e[(o + p - 1) % size] + e[(o + p) % size] + e[(o + p + 1) % size]) /
       4
     );
   }
@@ -146,7 +143,7 @@ export class LevelDipFinder {
     const half = around * 10 ** (-depth / 20);
     let attack = c + 1;
     while (attack < size - 2 && this.short(attack) < half) attack++;
-    const frame = (this.ends[(this.pos + attack) % size]) - this.chunkSamples;
+    const frame = this.ends[(this.pos + attack) % size] - this.chunkSamples;
     this.record(frame, depth);
   }
 
@@ -157,9 +154,9 @@ export class LevelDipFinder {
       // Full (results held back for long): keep the deepest.
       slot = 0;
       for (let k = 1; k < MAX_DIPS_PER_RESULT; k++) {
-        if ((found.depthsDb[k]) < (found.depthsDb[slot])) slot = k;
+        if (found.depthsDb[k] < found.depthsDb[slot]) slot = k;
       }
-      if ((found.depthsDb[slot]) >= depthDb) return;
+      if (found.depthsDb[slot] >= depthDb) return;
     } else {
       found.count++;
     }

@@ -36,10 +36,7 @@ describe('Accumulator', () => {
     for (let c = 0; c < 32; c++) {
       const chunk = input.subarray(c * 128, (c + 1) * 128);
       expect(Math.max(...chunk.map(Math.abs))).toBeCloseTo(1, 6);
-      expect((divisors[c]) * (chunk[10])).toBeCloseTo(
-        (c + 1) * 0.01 * Math.sin((c * 128 + 10) / 5),
-        6,
-      );
+      expect(divisors[c] * chunk[10]).toBeCloseTo((c + 1) * 0.01 * Math.sin((c * 128 + 10) / 5), 6);
     }
     expect(results).toEqual([440]);
   });

@@ -220,7 +220,7 @@ export class Accumulator {
     const max = this.chunkMax;
     if (max > 0) {
       const samples = this.samples;
-      for (let j = start; j < start + CHUNK_SAMPLES; j++) samples[j] = (samples[j]) / max;
+      for (let j = start; j < start + CHUNK_SAMPLES; j++) samples[j] = samples[j] / max;
     }
     this.divisors[chunk] = max;
     this.chunkEnergy[chunk] = this.chunkSq;
@@ -254,8 +254,8 @@ export class Accumulator {
     // Sliding windows overlap: cancel on the engine's copy, leaving the kept samples untouched.
     if (!blocks) this.drone.apply(engine.input, engine.divisors);
     const frames = engine.pitches(frame, true);
-    let hz = frames > 0 ? (engine.hz[frames - 1]) : 0;
-    let clarity = frames > 0 ? (engine.clarity[frames - 1]) : 0;
+    let hz = frames > 0 ? engine.hz[frames - 1] : 0;
+    let clarity = frames > 0 ? engine.clarity[frames - 1] : 0;
     if (!(hz > 0 && hz < Infinity)) hz = 0; // "no pitch" is 0, never NaN
     if (!(clarity >= 0)) clarity = 0;
 

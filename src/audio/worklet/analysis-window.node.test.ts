@@ -17,7 +17,15 @@ import { loadProcessorClass, startProcessor } from '../testing/worklet-harness';
  * real compiled engine (`npm run build:engine` first) read a synthetic trumpet-like tone. Before
  * `analysisWindow`, fast mode at 88.2/96 kHz (and anything at 192 kHz) failed to start.
  */
-const wasmPath = join(import.meta.dirname, '..', '..', '..', 'engine', 'build', 'pitch-engine.wasm');
+const wasmPath = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'engine',
+  'build',
+  'pitch-engine.wasm',
+);
 let engine: WebAssembly.Module;
 let processorClass: Awaited<ReturnType<typeof loadProcessorClass>>;
 

@@ -18,12 +18,12 @@ function normalised(signal: (i: number) => number, n = N) {
 }
 
 function restored(samples: Float32Array, divisors: Float32Array): Float64Array {
-  return Float64Array.from(samples, (x, i) => x * (divisors[Math.floor(i / 128)]));
+  return Float64Array.from(samples, (x, i) => x * divisors[Math.floor(i / 128)]);
 }
 
 const rms = (x: ArrayLike<number>): number => {
   let sum = 0;
-  for (let i = 0; i < x.length; i++) sum += (x[i]) ** 2;
+  for (let i = 0; i < x.length; i++) sum += x[i] ** 2;
   return Math.sqrt(sum / x.length);
 };
 
@@ -62,7 +62,7 @@ describe('DroneCanceller', () => {
     canceller.apply(samples, divisors);
     const left = restored(samples, divisors);
     let err = 0;
-    for (let i = 0; i < N; i++) err += ((left[i]) - player(i)) ** 2;
+    for (let i = 0; i < N; i++) err += (left[i] - player(i)) ** 2;
     expect(
       Math.sqrt(err / N) / rms(Float64Array.from({ length: N }, (_, i) => player(i))),
     ).toBeLessThan(0.05);

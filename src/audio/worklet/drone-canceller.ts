@@ -84,7 +84,7 @@ export class DroneCanceller {
     let count = 0;
     for (let v = 0; v < hz.length; v++) {
       for (let h = 1; h <= DRONE_HARMONICS; h++) {
-        const f = (hz[v]) * h;
+        const f = hz[v] * h;
         if (f < 20 || f >= 0.45 * this.sampleRate) continue;
         this.omega[count++] = (2 * Math.PI * f) / this.sampleRate;
       }
@@ -111,7 +111,7 @@ export class DroneCanceller {
       const d = divisors[c];
       const g = d > 0 && d < Infinity ? d : 0;
       for (let j = c * CHUNK_SAMPLES; j < (c + 1) * CHUNK_SAMPLES; j++) {
-        samples[j] = (samples[j]) * g;
+        samples[j] = samples[j] * g;
       }
     }
     // Φᵀx.
@@ -122,8 +122,8 @@ export class DroneCanceller {
     for (let i = 0; i < n; i++) {
       const x = samples[i];
       for (let k = 0; k < p; k++) {
-        rhs[2 * k] = (rhs[2 * k]) + x * (this.cosNow[k]);
-        rhs[2 * k + 1] = (rhs[2 * k + 1]) + x * (this.sinNow[k]);
+        rhs[2 * k] = rhs[2 * k] + x * this.cosNow[k];
+        rhs[2 * k + 1] = rhs[2 * k + 1] + x * this.sinNow[k];
       }
       this.turnPhasors();
     }
@@ -137,20 +137,17 @@ export class DroneCanceller {
       for (let i = start; i < start + CHUNK_SAMPLES; i++) {
         let fit = 0;
         for (let k = 0; k < p; k++) {
-          fit +=
-            (coef[2 * k]) * (this.cosNow[k]) +
-            (coef[2 * k + 1]) * (this.sinNow[k]);
+          fit += coef[2 * k] * this.cosNow[k] + coef[2 * k + 1] * this.sinNow[k];
         }
         this.turnPhasors();
-        const y = (samples[i]) - fit;
+        const y = samples[i] - fit;
         samples[i] = y;
         const a = y < 0 ? -y : y;
         if (a > max) max = a;
       }
       divisors[c] = max;
       if (max > 0)
-        for (let i = start; i < start + CHUNK_SAMPLES; i++)
-          samples[i] = (samples[i]) / max;
+        for (let i = start; i < start + CHUNK_SAMPLES; i++) samples[i] = samples[i] / max;
     }
   }
 
@@ -208,14 +205,14 @@ export class DroneCanceller {
       }
     }
     const ridge = (RIDGE * this.frameSamples) / 2;
-    for (let i = 0; i < m; i++) g[i * m + i] = (g[i * m + i]) + ridge;
+    for (let i = 0; i < m; i++) g[i * m + i] = g[i * m + i] + ridge;
     // Cholesky (lower), reading only the lower triangle filled above.
     for (let i = 0; i < m; i++) {
       for (let j = 0; j <= i; j++) {
         let sum = g[i * m + j];
-        for (let k = 0; k < j; k++) sum -= (g[i * m + k]) * (g[j * m + k]);
+        for (let k = 0; k < j; k++) sum -= g[i * m + k] * g[j * m + k];
         if (i === j) g[i * m + i] = Math.sqrt(Math.max(sum, ridge));
-        else g[i * m + j] = sum / (g[j * m + j]);
+        else g[i * m + j] = sum / g[j * m + j];
       }
     }
   }
@@ -226,13 +223,13 @@ export class DroneCanceller {
     const y = this.coef;
     for (let i = 0; i < m; i++) {
       let sum = this.rhs[i];
-      for (let k = 0; k < i; k++) sum -= (l[i * m + k]) * (y[k]);
-      y[i] = sum / (l[i * m + i]);
+      for (let k = 0; k < i; k++) sum -= l[i * m + k] * y[k];
+      y[i] = sum / l[i * m + i];
     }
     for (let i = m - 1; i >= 0; i--) {
       let sum = y[i];
-      for (let k = i + 1; k < m; k++) sum -= (l[k * m + i]) * (y[k]);
-      y[i] = sum / (l[i * m + i]);
+      for (let k = i + 1; k < m; k++) sum -= l[k * m + i] * y[k];
+      y[i] = sum / l[i * m + i];
     }
   }
 }

@@ -29,7 +29,7 @@ describe('the timed session judged by the assessor (issue 21)', () => {
       (t) => {
         const k = Math.floor((t - 2000 - lateMs) / 500);
         const into = t - 2000 - lateMs - k * 500;
-        return k >= 0 && k < 8 && into < 440 ? (hz[k]) : 0;
+        return k >= 0 && k < 8 && into < 440 ? hz[k] : 0;
       },
       (t) => session.tick(t),
     );
@@ -101,7 +101,7 @@ describe('the timed session judged by the assessor (issue 21)', () => {
         const into = t - 3000 - k * 375;
         if (k < 0 || k >= 5 || into >= 330) return 0;
         const scoop = k === 3 && into < 150 ? 2 ** (-25 / 1200) : 1;
-        return (hz[k]) * scoop;
+        return hz[k] * scoop;
       },
       (t) => session.tick(t),
     );
@@ -128,7 +128,7 @@ describe('the timed session judged by the assessor (issue 21)', () => {
         const k = Math.floor((t - 4000) / 2000);
         const into = t - 4000 - k * 2000;
         if (k < 0 || k >= 2 || into >= 1900) return 0;
-        return k === 0 && into >= 800 && into < 1100 ? 0 : (hz[k]);
+        return k === 0 && into >= 800 && into < 1100 ? 0 : hz[k];
       },
       (t) => session.tick(t),
     );

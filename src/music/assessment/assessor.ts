@@ -107,7 +107,7 @@ export function assessPerformance(
   }
   const segmentAt = (i: number): PlayedSegment | null => {
     const s = alignment.segmentOf[i];
-    return s >= 0 ? (segments[s]) : null;
+    return s >= 0 ? segments[s] : null;
   };
   const timed = phrasesOf(
     score.notes.map((note, i) => ({
@@ -123,10 +123,7 @@ export function assessPerformance(
     deviationMs: evenness,
     alternating,
     toleranceMs: evenBy,
-  } = evennessDeviations(
-    timed,
-    (k) => Math.abs(deviations[k]) >= (toleranceMs[k]),
-  );
+  } = evennessDeviations(timed, (k) => Math.abs(deviations[k]) >= toleranceMs[k]);
 
   /**
    * For a note no segment was matched to: the concert MIDI the note before was still holding
@@ -168,7 +165,7 @@ export function assessPerformance(
       });
       const heldOver = heldThrough(i);
       if (heldOver === null) return unplayed('missed', null, 'Not heard');
-      if (heldOver === (followed[i]).midi) {
+      if (heldOver === followed[i].midi) {
         // The same pitch held on where the score repeats it: not started again.
         return unplayed(
           'missed',
@@ -198,8 +195,8 @@ export function assessPerformance(
     let spanEndMs = segment.onsetMs + note.durationMs * tempoRatio + 150;
     const s = alignment.segmentOf[i];
     for (let k = s + 1; k < segments.length; k++) {
-      if ((alignment.noteOf[k]) >= 0) {
-        spanEndMs = Math.min(spanEndMs, (segments[k]).onsetMs);
+      if (alignment.noteOf[k] >= 0) {
+        spanEndMs = Math.min(spanEndMs, segments[k].onsetMs);
         break;
       }
     }
@@ -218,20 +215,15 @@ export function assessPerformance(
     );
     if (!right) reasons.push(`Heard ${sayNote(heard)}, not ${sayNote(written)}`);
     const deviation = deviations[i];
-    const lateBy = (toleranceMs[i]) * (alternating[i] ? 2 : 1);
+    const lateBy = toleranceMs[i] * (alternating[i] ? 2 : 1);
     if (Number.isFinite(deviation) && Math.abs(deviation) >= lateBy) {
       const ms = Math.round(Math.abs(deviation));
       flags.push(deviation > 0 ? { flag: 'late', ms } : { flag: 'early', ms });
       reasons.push(`Came in ${ms} ms ${deviation > 0 ? 'late' : 'early'}`);
-    } else if (
-      Number.isFinite(evenness[i]) &&
-      Math.abs(evenness[i]) >= (evenBy[i])
-    ) {
+    } else if (Number.isFinite(evenness[i]) && Math.abs(evenness[i]) >= evenBy[i]) {
       const ms = Math.round(Math.abs(evenness[i]));
       flags.push({ flag: 'uneven', ms });
-      reasons.push(
-        `${ms} ms ${(evenness[i]) > 0 ? 'behind' : 'ahead of'} the even pulse`,
-      );
+      reasons.push(`${ms} ms ${evenness[i] > 0 ? 'behind' : 'ahead of'} the even pulse`);
     }
     if (right && Math.abs(cents) > bandCents) {
       const c = Math.round(Math.abs(cents));

@@ -74,9 +74,8 @@ export function evennessDeviations(
       end < notes.length &&
       first.durationQuarters <= 1 &&
       first.attempt >= 0 &&
-      (notes[end]).attempt === first.attempt &&
-      Math.abs((notes[end]).durationQuarters - first.durationQuarters) <
-        1e-6
+      notes[end].attempt === first.attempt &&
+      Math.abs(notes[end].durationQuarters - first.durationQuarters) < 1e-6
     ) {
       end++;
     }

@@ -65,7 +65,7 @@ describe('score follower', () => {
   it('calls a held different pitch a wrong note in its place, and a skipped note missed', () => {
     const score = quarters(SCALE);
     const segs = perform(score);
-    segs[5] = [68, (segs[5])[1], 450]; // A♭ for A
+    segs[5] = [68, segs[5][1], 450]; // A♭ for A
     segs.splice(9, 1); // note 9 never played
     const a = alignSegments(score, played(segs));
     expect(a.segmentOf[5]).toBe(5);

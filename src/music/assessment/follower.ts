@@ -151,7 +151,7 @@ export function createScoreFollower(
 
   function timingCost(p: number, segment: PlayedSegment, note: FollowedNote): number {
     const onset = lastOnset[p];
-    const written = note.startMs - (lastStart[p]);
+    const written = note.startMs - lastStart[p];
     const r = ratio[p];
     if (!Number.isFinite(onset) || !(written > 0) || !Number.isFinite(r)) return 0;
     const played = segment.onsetMs - onset;
@@ -169,7 +169,7 @@ export function createScoreFollower(
 
   function updatedRatio(p: number, segment: PlayedSegment, note: FollowedNote): number {
     const onset = lastOnset[p];
-    const written = note.startMs - (lastStart[p]);
+    const written = note.startMs - lastStart[p];
     const r = ratio[p];
     if (!Number.isFinite(onset) || !(written > 0)) return r;
     const observed = Math.max(0.2, Math.min(5, (segment.onsetMs - onset) / written));
@@ -187,37 +187,35 @@ export function createScoreFollower(
     const ins = insertCost(segment);
     let best = 0;
     for (let i = 0; i < width; i++) {
-      next.cost[i] = (cost[i]) + ins;
+      next.cost[i] = cost[i] + ins;
       next.lastOnset[i] = lastOnset[i];
       next.lastStart[i] = lastStart[i];
       next.ratio[i] = ratio[i];
       next.onClick[i] = onClick[i];
       row[i] = OP_INSERT;
-      if ((cost[i]) < (cost[best])) best = i;
+      if (cost[i] < cost[best]) best = i;
     }
     for (let i = 0; i < n; i++) {
       const note = notes[i];
       const pitch = pitchCost(segment, note);
       if (!Number.isFinite(pitch)) break;
-      const match =
-        (cost[i]) + pitch + timingCost(i, segment, note) + clickCost(i, segment, note);
-      const jump =
-        (cost[best]) + COST.jump + (note.barStart ? 0 : COST.jumpInsideBar) + pitch;
+      const match = cost[i] + pitch + timingCost(i, segment, note) + clickCost(i, segment, note);
+      const jump = cost[best] + COST.jump + (note.barStart ? 0 : COST.jumpInsideBar) + pitch;
       const useJump = jump < match && best !== i;
       const candidate = useJump ? jump : match;
-      if (candidate < (next.cost[i + 1])) {
+      if (candidate < next.cost[i + 1]) {
         next.cost[i + 1] = candidate;
         next.lastOnset[i + 1] = segment.onsetMs;
         next.lastStart[i + 1] = note.startMs;
-        next.ratio[i + 1] = useJump ? (ratio[best]) : updatedRatio(i, segment, note);
-        next.onClick[i + 1] = useJump ? 0 : (onClick[i]);
+        next.ratio[i + 1] = useJump ? ratio[best] : updatedRatio(i, segment, note);
+        next.onClick[i + 1] = useJump ? 0 : onClick[i];
         row[i + 1] = useJump ? OP_JUMP : OP_MATCH;
       }
     }
     // Missed notes: move along the score without a segment.
     for (let i = 1; i < width; i++) {
-      const candidate = (next.cost[i - 1]) + COST.miss;
-      if (candidate < (next.cost[i])) {
+      const candidate = next.cost[i - 1] + COST.miss;
+      if (candidate < next.cost[i]) {
         next.cost[i] = candidate;
         next.lastOnset[i] = next.lastOnset[i - 1];
         next.lastStart[i] = next.lastStart[i - 1];
@@ -240,7 +238,7 @@ export function createScoreFollower(
   function position(): number {
     if (segments.length === 0) return -1;
     let best = 0;
-    for (let i = 1; i < width; i++) if ((cost[i]) < (cost[best])) best = i;
+    for (let i = 1; i < width; i++) if (cost[i] < cost[best]) best = i;
     return best - 1;
   }
 
@@ -250,8 +248,8 @@ export function createScoreFollower(
     let r = segments.length;
     let i = n;
     for (;;) {
-      const op = (ops[r])[i];
-      const prev = op === OP_INSERT ? i : op === OP_JUMP ? (jumpFrom[r]) : i - 1;
+      const op = ops[r][i];
+      const prev = op === OP_INSERT ? i : op === OP_JUMP ? jumpFrom[r] : i - 1;
       if (op === OP_START) {
         if (i > 0) steps.push({ op, note: i - 1, segment: -1, from: -1 });
         break;

@@ -34,7 +34,7 @@ describe('the live assessor', () => {
       positions.push(live.position());
     }
     // The cursor only moves forward through a clean run and reaches the last notes.
-    expect(positions.every((p, k) => k === 0 || p >= (positions[k - 1]))).toBe(true);
+    expect(positions.every((p, k) => k === 0 || p >= positions[k - 1])).toBe(true);
     expect(Math.max(...positions)).toBeGreaterThanOrEqual(score.notes.length - 3);
     expect(live.finish()).toEqual(assessPerformance(score, performance));
     expect(live.finish().notes[6]?.verdict).toBe('wrong');

@@ -45,7 +45,7 @@ export function noteAdvice(
   }
   // The weakest sub-score under 80 gets the advice.
   const weakest = (Object.keys(SUB_SCORE_WEIGHTS) as SubScoreName[])
-    .filter((n) => scores[n] !== null && (scores[n]) < 80)
+    .filter((n) => scores[n] !== null && scores[n] < 80)
     .sort((a, b) => (scores[a] as number) - (scores[b] as number))[0];
   const round = (v: number | null): number => Math.round(Math.abs(v ?? 0));
   switch (weakest) {
@@ -172,7 +172,7 @@ export function summarizeAttempt(
         .join(' · ') + '.',
     );
     const weakest = (Object.keys(LABELS) as SubScoreName[])
-      .filter((n) => scores[n] !== null && (scores[n]) < 85)
+      .filter((n) => scores[n] !== null && scores[n] < 85)
       .sort((a, b) => (scores[a] as number) - (scores[b] as number))[0];
     if (fixFirst) {
       parts.push(fixFirst);

@@ -184,9 +184,7 @@ export function playedSegments(performance: Performance, a4Hz: number): PlayedSe
       open = null;
     }
   }
-  const lastMs = readings.length
-    ? (readings[readings.length - 1]).windowEndMs
-    : 0;
+  const lastMs = readings.length ? readings[readings.length - 1].windowEndMs : 0;
   if (open !== null) spans.push({ onsetMs: open, offsetMs: Math.max(open, lastMs) });
 
   const cuts: Cut[] = [];
@@ -196,7 +194,7 @@ export function playedSegments(performance: Performance, a4Hz: number): PlayedSe
     const from = readingIndexAt(readings, span.onsetMs);
     const to = readingIndexAt(readings, span.offsetMs + 200);
     for (let k = from; k < to; k++) {
-      for (const dip of (readings[k]).dips) {
+      for (const dip of readings[k].dips) {
         const at = dip.attackMs;
         if (
           dip.depthDb >= REATTACK_DIP_DB &&
@@ -243,7 +241,7 @@ function splitAtSilences(cut: Cut, readings: readonly PerformanceReading[]): Cut
   }
   if (levels.length < 4) return [cut];
   levels.sort((a, b) => a - b);
-  const quietDb = (levels[levels.length >> 1]) - SILENCE_BELOW_DB;
+  const quietDb = levels[levels.length >> 1] - SILENCE_BELOW_DB;
   const out: Cut[] = [];
   let current: Cut = { ...cut };
   let silentFromMs = Number.NaN;

@@ -39,7 +39,7 @@ export function splitHeldRepeats(
   const out = [...segments];
   let changed = false;
   for (let i = notes.length - 1; i > 0; i--) {
-    if ((alignment.segmentOf[i]) >= 0) continue;
+    if (alignment.segmentOf[i] >= 0) continue;
     const s = alignment.segmentOf[i - 1];
     const note = notes[i];
     const before = notes[i - 1];
@@ -60,7 +60,7 @@ export function splitHeldRepeats(
     const toMs = segment.offsetMs - END_MS;
     let best: { attackMs: number; depthDb: number } | null = null;
     for (let k = segment.from; k < segment.to; k++) {
-      for (const dip of (readings[k]).dips) {
+      for (const dip of readings[k].dips) {
         if (dip.attackMs < fromMs || dip.attackMs > toMs) continue;
         const due = Math.abs(dip.attackMs - dueMs) <= 0.25 * gapMs * ratio;
         if (dip.depthDb < (due ? DUE_REATTACK_DIP_DB : WEAK_REATTACK_DIP_DB)) continue;

@@ -164,9 +164,9 @@ function fit(points: readonly TimedNote[], curved: boolean): Line | null {
     y2 += p.onsetMs * t * t;
   }
   const det = (m: readonly number[]): number =>
-    (m[0]) * ((m[4]) * (m[8]) - (m[5]) * (m[7])) -
-    (m[1]) * ((m[3]) * (m[8]) - (m[5]) * (m[6])) +
-    (m[2]) * ((m[3]) * (m[7]) - (m[4]) * (m[6]));
+    m[0] * (m[4] * m[8] - m[5] * m[7]) -
+    m[1] * (m[3] * m[8] - m[5] * m[6]) +
+    m[2] * (m[3] * m[7] - m[4] * m[6]);
   const a = [n, s1, s2, s1, s2, s3, s2, s3, s4];
   const d = det(a);
   if (!(Math.abs(d) > 1e-9 * Math.max(1, s4 * s2 * n))) return straight;

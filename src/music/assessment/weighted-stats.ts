@@ -15,16 +15,14 @@ export function weightedMedian(points: readonly WeightedPoint[]): number {
   if (points.length === 0) return Number.NaN;
   const weights = sampleWeights(points);
   const values = points.map((p) => p.value);
-  const order = values
-    .map((_, k) => k)
-    .sort((a, b) => (values[a]) - (values[b]));
+  const order = values.map((_, k) => k).sort((a, b) => values[a] - values[b]);
   const total = weights.reduce((s, w) => s + w, 0);
   let acc = 0;
   for (const k of order) {
     acc += weights[k];
-    if (acc >= total / 2) return (points[k]).value;
+    if (acc >= total / 2) return points[k].value;
   }
-  return (points[order[order.length - 1]]).value;
+  return points[order[order.length - 1]].value;
 }
 
 /** Time-weighted standard deviation around the time-weighted mean. */
@@ -33,8 +31,7 @@ export function weightedSpread(points: readonly WeightedPoint[]): number {
   const weights = sampleWeights(points);
   const total = weights.reduce((s, w) => s + w, 0);
   if (!(total > 0)) return 0;
-  const mean = points.reduce((s, p, k) => s + p.value * (weights[k]), 0) / total;
-  const variance =
-    points.reduce((s, p, k) => s + (p.value - mean) ** 2 * (weights[k]), 0) / total;
+  const mean = points.reduce((s, p, k) => s + p.value * weights[k], 0) / total;
+  const variance = points.reduce((s, p, k) => s + (p.value - mean) ** 2 * weights[k], 0) / total;
   return Math.sqrt(variance);
 }

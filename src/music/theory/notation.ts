@@ -175,7 +175,7 @@ export function phrase<N extends ScaleNote>(
     throw new Error(`subdivision must be 1, 2, 3 or 4 notes per beat, got ${subdivision}.`);
   }
   if (notes.length === 0) return [];
-  const value = (1 / subdivision);
+  const value = 1 / subdivision;
   const events: PassageEvent<N>[] = [];
   let position = 0;
   notes.forEach((note, i) => {

@@ -187,7 +187,7 @@ export function spellInKey(
   if (key === null) return spellMidi(midi, spelling);
   const tonic: SpelledNote = { letter: key.letter, accidental: key.accidental, octave: 4 };
   const degrees = key.minor ? MINOR_DEGREES : MAJOR_DEGREES;
-  const tonicPitchClass = (((spelledToMidi(tonic) % 12) + 12) % 12);
+  const tonicPitchClass = ((spelledToMidi(tonic) % 12) + 12) % 12;
   const pitchClassAbove = (((midi - tonicPitchClass) % 12) + 12) % 12;
   for (const [letters, semitones] of degrees) {
     if (semitones !== pitchClassAbove) continue;
