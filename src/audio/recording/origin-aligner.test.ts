@@ -134,4 +134,28 @@ describe('the origin of a take', () => {
       startedAtMs: 5000 + NOW_FRAME,
     });
   });
+
+  it('settles when recording ends while the capture stalls (the graph torn down)', async () => {
+    const tap = {
+      context: { sampleRate: RATE, currentTime: NOW_FRAME / RATE },
+      source: {},
+      stream: {},
+      toStreamMs: (frame: number) => frame,
+    } as unknown as MicrophoneTap;
+    const stalled: FrameCapture = {
+      startFrame: NOW_FRAME,
+      length: 10,
+      done: false,
+      samples: () => new Float32Array(10),
+      whenLength: () => new Promise<void>(() => undefined), // never
+      stop: () => undefined,
+    };
+    const aligner = createOriginAligner(tap, {
+      capture: async () => stalled,
+      decode: async () => noise(RATE, 3),
+    });
+    aligner.onChunk(new Blob([new Uint8Array(10)]));
+    aligner.finish();
+    expect(await aligner.origin).toMatchObject({ frame: NOW_FRAME, measured: false });
+  });
 });

@@ -34,6 +34,8 @@ const SEARCH_S = 0.5;
 /** A match counts from this r, and only if no other lag (≥ 32 samples away) comes this close. */
 const MIN_SCORE = 0.5;
 const MIN_MARGIN = 0.1;
+/** After recording ends, the origin settles within this, measured or not, ms. */
+const FINISH_TIMEOUT_MS = 2000;
 
 export interface OriginAlignerDeps {
   capture?: (context: AudioContext, source: AudioNode, maxFrames: number) => Promise<FrameCapture>;
@@ -87,6 +89,8 @@ export function createOriginAligner(
   let busy = false;
   let again = false;
   let finished = false;
+  let resolveFinishing: () => void = () => undefined;
+  const finishing = new Promise<void>((resolve) => (resolveFinishing = resolve));
   let captureOver = false;
   void capturing
     .then((c) => c?.whenLength(Number.POSITIVE_INFINITY))
@@ -117,43 +121,49 @@ export function createOriginAligner(
     if (finished) settle(estimate);
   }
 
+  /** Where the next stretch of the decoded take to match begins (stretches tried are not again). */
+  let nextProbe = 0;
+
   /** The origin, or null to try again with more audio, or 'exhausted': the capture is spent. */
   async function measure(): Promise<TakeOrigin | null | 'exhausted'> {
     const reference = await capturing;
     if (!reference) return estimate;
     const probeFrames = Math.round(PROBE_S * rate);
-    const decoded = await decode(await new Blob(chunks).arrayBuffer());
-    if (!decoded || (decoded.length < probeFrames && !finished)) return null;
-    // The capture must reach past the first probe's latest possible place before matching.
-    const expectedLag =
-      estimateFrame - (Number.isNaN(reference.startFrame) ? estimateFrame : reference.startFrame);
     const searchFrames = Math.round(SEARCH_S * rate);
-    if (!finished && !reference.done) {
-      await reference.whenLength(Math.max(0, expectedLag + searchFrames + probeFrames));
-    }
-    if (Number.isNaN(reference.startFrame)) return null;
-    const samples = reference.samples();
-    const lag0 = estimateFrame - reference.startFrame;
-    // From the take's start on, probe by probe: a stretch of steady tone matches itself one
-    // period on and is skipped for the next.
-    let start = 0;
-    for (; start + probeFrames / 2 <= decoded.length; start += probeFrames) {
-      const probe = decoded.subarray(start, start + probeFrames);
-      const match = findLag(samples, probe, {
-        minLag: lag0 + start - searchFrames,
-        maxLag: lag0 + start + searchFrames,
-        minOverlap: Math.ceil(probe.length / 2),
+    const decoded = await decode(await new Blob(chunks).arrayBuffer());
+    if (!decoded) return null;
+    // Stretch by stretch from the take's start, each against only the part of the capture it can
+    // be in (±SEARCH_S around where the first guess puts it): small FFTs, the page kept
+    // responsive between them. A stretch of steady tone matches itself one period on and is
+    // passed over for the next.
+    while (!settled) {
+      const start = nextProbe;
+      const length = Math.min(probeFrames, decoded.length - start);
+      if (length < (finished ? probeFrames / 2 : probeFrames)) return null; // wait for more audio
+      // Where the first guess puts this stretch in the capture, and the span it may be in.
+      const at = estimateFrame + start - reference.startFrame;
+      // Once recording is over, what was captured is all there is (the graph may be gone).
+      if (!reference.done && !finished) {
+        await Promise.race([reference.whenLength(at + length + searchFrames), finishing]);
+      }
+      if (Number.isNaN(reference.startFrame)) return null;
+      const samples = reference.samples();
+      const from = Math.max(0, at - searchFrames);
+      const to = Math.min(samples.length, at + length + searchFrames);
+      if (to - from < length / 2) return captureOver ? 'exhausted' : null;
+      nextProbe = start + probeFrames;
+      const match = findLag(samples.subarray(from, to), decoded.subarray(start, start + length), {
+        minLag: at - searchFrames - from,
+        maxLag: at + searchFrames - from,
+        minOverlap: Math.ceil(length / 2),
       });
-      if (!match) continue;
-      if (match.score >= MIN_SCORE && match.score - match.runnerUp >= MIN_MARGIN) {
-        const frame = reference.startFrame + match.lag - start;
+      if (match && match.score >= MIN_SCORE && match.score - match.runnerUp >= MIN_MARGIN) {
+        const frame = reference.startFrame + from + match.lag - start;
         return { frame, startedAtMs: tap.toStreamMs(frame), measured: true, score: match.score };
       }
+      await new Promise((resolve) => setTimeout(resolve, 0)); // let the page draw
     }
-    // Every stretch the capture could hold was tried: a take that begins in silence or on a
-    // steady tone keeps its first guess (its chunks are written from now on).
-    const spent = captureOver && lag0 + start >= samples.length;
-    return spent ? 'exhausted' : null;
+    return null;
   }
 
   return {
@@ -166,7 +176,10 @@ export function createOriginAligner(
     },
     finish() {
       finished = true;
+      resolveFinishing();
       void attempt();
+      // Whatever a try in flight waits on, the take's end is not held up for long.
+      setTimeout(() => settle(estimate), FINISH_TIMEOUT_MS);
     },
   };
 }
