@@ -190,10 +190,9 @@ export function startMediaRecorder(
 ): AudioRecorder {
   const { Recorder, format, timesliceMs, now } = options;
   // Not the getUserMedia track itself but what the Web Audio graph hears, as a stream of its own:
-  // recording the track the graph's source node also reads, Firefox ESR 153 hung the page's main
-  // thread for good ~1.7 s into a take (right after MOZ_LOG's "UpdateInitialized set metadata in
-  // muxer"), in about one take in four, WebM or Ogg alike; from a destination node, none in 7
-  // (issue 26). The recording is then the graph's (its sample rate), as the tuner hears it.
+  // the recording is then the graph's (its sample rate), as the tuner hears it. (Firefox's page
+  // stalls, first blamed on recording the track, were Gecko's outputLatency deadlock: see
+  // audio-clock.ts, issue 26.)
   const destination = tap.context.createMediaStreamDestination();
   destination.channelCount = 1;
   tap.source.connect(destination);
