@@ -10,7 +10,6 @@ import { assessRecording, floorHzFor, streamOf } from '../cli/assess-pipeline';
 import { assessPerformance } from '../src/music/assessment/assessor';
 import { createLiveAssessor } from '../src/music/assessment/live-assessor';
 import type { AttemptAssessment, NoteFlag } from '../src/music/assessment/assessment-types';
-import { steadinessCurve, timingCurve } from '../src/music/assessment/note-scores';
 import { scoreHold } from '../src/music/assessment/scoring';
 import { spelledNoteName } from '../src/music/theory/notes';
 import type { Score } from '../src/music/score/score-model';
@@ -217,14 +216,14 @@ function sweeps(): void {
     (ms) => [
       sweepNote((n) => ({ ...n, onsetMs: n.onsetMs + ms, durationMs: n.durationMs - ms })).scores
         .timing,
-      timingCurve(ms, 2000),
+      Number.NaN, // the old timed-note curve is retired: the assessor's is the only one
     ],
   );
   const wobble = Array.from({ length: 11 }, (_, i) => i * 4);
   sweep('Steadiness against a 5 Hz wobble, ±cents (centred)', '¢', wobble, (d) => [
     sweepNote((n) => ({ ...n, centsAt: (ms) => d * Math.sin((2 * Math.PI * 5 * ms) / 1000) }))
       .scores.steadiness,
-    steadinessCurve(d / Math.SQRT2),
+    Number.NaN, // the old timed-note curve is retired
   ]);
   const crack = Array.from({ length: 11 }, (_, i) => i * 40);
   sweep('Steadiness against a dropout inside the note, ms', '10 ms', crack, (ms) => [

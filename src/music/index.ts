@@ -18,6 +18,7 @@ export * from './theory/temperament-ids';
 export * from './theory/temperament';
 export * from './theory/notation';
 export * from './assessment/note-scores';
+export * from './assessment/attack-measure';
 export * from './theory/long-tone-patterns';
 export * from './theory/articulation';
 export * from './theory/tongue-strokes';
@@ -66,11 +67,7 @@ export type { TimingReference } from './assessment/timing';
 export type { Performance, PerformanceReading, PerformanceEvent } from './assessment/performance';
 export { scoreToMusicXml } from './score/musicxml-write';
 export { scoreFromPassage, type PassageNoteAim } from './assessment/passage-score';
-export {
-  asNoteScore,
-  type AsNoteScoreContext,
-  type AttackMeasure,
-} from './assessment/as-note-score';
+export { asNoteScore, type AsNoteScoreContext } from './assessment/as-note-score';
 export { signatureOfKey } from './assessment/key-spelling';
 export { judgeHeldNote, type HeldNoteJudgement } from './assessment/held-note';
 export { untimedOverall, weightedOverall } from './assessment/curves';

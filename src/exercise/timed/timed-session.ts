@@ -7,7 +7,7 @@ import {
   noteAdvice,
   spellInKey,
   spelledNoteName,
-  scoreNote,
+  measureAttack,
   spelledName,
   summarizeAttempt,
   timedNotes,
@@ -79,7 +79,7 @@ export interface TimedSession {
 /**
  * A written passage played to the metronome (scales, lip slurs, articulation): each note is due on
  * its beat, its window runs from a little before that to a little before the next note (or to
- * its end before a rest), and it is scored on pitch, timing, steadiness and attack (`note-scores`).
+ * its end before a rest), and the assessor judges it; its attack is measured here (`attack-measure`).
  */
 export function createTimedSession(options: TimedOptions): TimedSession {
   const { instrument, a4Hz } = options;
@@ -169,13 +169,11 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       // not from the click: a late note's attack is still its own.
       const heardFrom = verdict.onsetMs === null ? from : Math.min(from, verdict.onsetMs - 20);
       const frames = samples.filter((s) => s.timeMs >= heardFrom && s.timeMs < to);
-      const attack = scoreNote(frames, {
+      const attack = measureAttack(frames, {
         targetHz: targets[i],
-        otherHz: (n.note.neighbours ?? []).map((m) => writtenMidiToHz(m, instrument, a4Hz)),
         dueMs: verdict.onsetMs ?? dueMs(i),
         noteMs: n.beats * beatMs,
         onsetsMs: starts.filter((ms) => ms >= heardFrom - 50 && ms < to),
-        bandCents: options.inTuneCents,
         halfWindowMs,
         expect: n.slurredIn ? 'slurred' : undefined,
         dips: dips.filter((d) => d.attackMs >= heardFrom - 100 && d.attackMs < to),
@@ -185,11 +183,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         writtenMidi: n.note.midi,
         dueMs: dueMs(i),
         neighbours: n.note.neighbours,
-        attack: {
-          score: attack.scores.articulation,
-          attackMs: attack.attackMs,
-          reattacked: attack.reattacked,
-        },
+        attack,
       });
       const name = spelledName(n.note);
       const heardName = nameOf(result.heardHz);

@@ -5,17 +5,11 @@
  * (how fast the note speaks, whether a slur was tongued), which the assessor does not judge, is
  * carried over from the exercise's own attack measurement.
  */
+import type { AttackMeasure } from './attack-measure';
 import type { NoteAssessment } from './assessment-types';
 import { weightedOverall } from './curves';
 import type { NoteScore } from './note-scores';
 import { parseSpelledNote, spelledToMidi } from '../theory/notes';
-
-export interface AttackMeasure {
-  /** Attack sub-score 0..100 (null: not measured). */
-  readonly score: number | null;
-  readonly attackMs: number | null;
-  readonly reattacked?: boolean | null;
-}
 
 export interface AsNoteScoreContext {
   /** Where the note was aimed, sounding Hz (its aim cents included). */

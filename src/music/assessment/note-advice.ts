@@ -1,12 +1,12 @@
 /**
- * What a teacher says about scored notes (`note-scores.ts`): one line of advice per note, and a
+ * What a teacher says about scored notes (`NoteScore`, note-scores.ts): one line of advice per note, and a
  * summary per attempt a player understands at a glance. Pure.
  */
 import { median } from '../theory/cents';
 import type { ValveCombo } from '../theory/fingerings';
 import { fixFor } from '../theory/intonation';
 import {
-  SUB_SCORE_WEIGHTS,
+  SUB_SCORE_NAMES,
   type NoteOutcomeKind,
   type NoteScore,
   type SubScoreName,
@@ -44,9 +44,9 @@ export function noteAdvice(
       break;
   }
   // The weakest sub-score under 80 gets the advice.
-  const weakest = (Object.keys(SUB_SCORE_WEIGHTS) as SubScoreName[])
-    .filter((n) => scores[n] !== null && scores[n] < 80)
-    .sort((a, b) => (scores[a] as number) - (scores[b] as number))[0];
+  const weakest = SUB_SCORE_NAMES.filter((n) => scores[n] !== null && scores[n] < 80).sort(
+    (a, b) => (scores[a] as number) - (scores[b] as number),
+  )[0];
   const round = (v: number | null): number => Math.round(Math.abs(v ?? 0));
   switch (weakest) {
     case 'pitch': {
@@ -144,9 +144,9 @@ export function summarizeAttempt(
   const mean = (values: readonly number[]): number | null =>
     values.length ? Math.round(values.reduce((s, v) => s + v, 0) / values.length) : null;
   const scores = {} as SubScores;
-  for (const name of Object.keys(SUB_SCORE_WEIGHTS) as SubScoreName[]) {
+  for (const name of SUB_SCORE_NAMES) {
     scores[name] = mean(
-      // A wrong or cracked note counts 0 for pitch (scoreNote sets it): the mean says so.
+      // A wrong or cracked note counts 0 for pitch (the assessor sets it): the mean says so.
       notes.filter((n) => n.scores[name] !== null).map((n) => n.scores[name] as number),
     );
   }

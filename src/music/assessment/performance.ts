@@ -8,7 +8,7 @@
  * assessor needs (src/music may not depend on src/audio), so the stream's objects are passed as
  * they are.
  */
-import { REATTACK_DIP_DB } from './note-scores';
+import { REATTACK_DIP_DB } from './attack-measure';
 import { hzToMidi } from '../theory/notes';
 import { weightedMedian, type WeightedPoint } from './weighted-stats';
 
