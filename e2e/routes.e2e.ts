@@ -147,3 +147,32 @@ describe('the other screens of the Exercise tab', () => {
     await home().waitFor();
   });
 });
+
+describe('the takes screen is in the URL', () => {
+  const modal = () => page.locator('ion-modal[data-testid="takes-modal"]');
+  const search = () => new URL(page.url()).search;
+
+  it('a link opens it; Takes pushes it; Back and Close take it away', async () => {
+    await openLink('/home/tuner?takes');
+    await expect.poll(() => modal().isVisible()).toBe(true);
+    await modal().getByTestId('takes-close').click();
+    await expect.poll(() => modal().isVisible()).toBe(false);
+    expect(pathname()).toBe('/home/tuner');
+    expect(search()).toBe('');
+
+    await view().getByTestId('open-takes').click();
+    await expect.poll(search).toBe('?takes');
+    await expect.poll(() => modal().isVisible()).toBe(true);
+    await page.goBack();
+    await expect.poll(() => modal().isVisible()).toBe(false);
+    expect(pathname()).toBe('/home/tuner');
+    expect(search()).toBe('');
+
+    // Closed by its own button after being opened: the entry it pushed is gone, Back leaves it shut.
+    await view().getByTestId('open-takes').click();
+    await expect.poll(() => modal().isVisible()).toBe(true);
+    await modal().getByTestId('takes-close').click();
+    await expect.poll(search).toBe('');
+    await expect.poll(() => modal().isVisible()).toBe(false);
+  });
+});

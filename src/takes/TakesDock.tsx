@@ -1,5 +1,6 @@
 import { IonButton, IonButtons } from '@ionic/react';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useObservable } from '../lib/use-observable';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
@@ -12,6 +13,12 @@ import './takes.css';
 const TakesModal = lazyWithRetry(() => import('./TakesModal'));
 
 /**
+ * The takes screen is part of the URL (`?takes` on the page it was opened from), so a link opens
+ * it, the browser's Back and Android's back button close it (issue 20: a route for every screen).
+ */
+export const TAKES_PARAM = 'takes';
+
+/**
  * Record (while listening or recording), Takes, and the last message. 'bar': a strip in the page's
  * flow below its content, above the tab bar, so it never covers a control (issue 23: a floating
  * dock hid Finish and the live read-out). 'compact': one control for a header toolbar while an
@@ -22,20 +29,32 @@ export default function TakesDock(props: { source: TakeSource; variant: 'bar' | 
   const recorder = getTakeRecorder(service);
   const status = useObservable(service.status);
   const state = useObservable(recorder.state);
-  const [open, setOpen] = useState(false);
-  const [requested, setRequested] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // The tab this dock lives on: Ionic keeps other tabs' pages mounted, and only the dock of the
+  // page on screen may open the screen.
+  const [tabPath] = useState(() => location.pathname.split('/').slice(0, 3).join('/'));
+  const open = params.has(TAKES_PARAM) && location.pathname.startsWith(tabPath);
+  const pushed = useRef(false);
+  const [requested, setRequested] = useState(open);
+  const show = (): void => {
+    setRequested(true);
+    pushed.current = true;
+    navigate({ pathname: location.pathname, search: `?${TAKES_PARAM}` });
+  };
+  const hide = (): void => {
+    // Closed by Back already (the URL lost the parameter first): nothing to undo.
+    if (!open) return;
+    if (pushed.current) navigate(-1);
+    else navigate({ pathname: location.pathname, search: '' }, { replace: true });
+    pushed.current = false;
+  };
   const listening = status.state === 'connected';
   const showRecord = listening || state.state !== 'idle';
   const message = state.state === 'idle' ? state.message : undefined;
   const openTakes = (
-    <IonButton
-      fill="outline"
-      data-testid="open-takes"
-      onClick={() => {
-        setRequested(true);
-        setOpen(true);
-      }}
-    >
+    <IonButton fill="outline" data-testid="open-takes" onClick={show}>
       Takes
     </IonButton>
   );
@@ -76,10 +95,10 @@ export default function TakesDock(props: { source: TakeSource; variant: 'bar' | 
           </div>
         </div>
       )}
-      {requested && (
+      {(requested || open) && (
         <PanelBoundary name="Takes">
           <Suspense fallback={null}>
-            <TakesModal isOpen={open} onClose={() => setOpen(false)} />
+            <TakesModal isOpen={open} onClose={hide} />
           </Suspense>
         </PanelBoundary>
       )}
