@@ -228,6 +228,9 @@ describe('a file opened with the app on Android', () => {
       .toMatch(/^Not imported: .*XML/);
     expect(await message.getAttribute('role')).toBe('alert');
     expect(await view().getByTestId('piece-item').count()).toBe(1);
+    expect(await view().locator('.piece-hint').textContent()).toMatch(
+      /open it with Embouchure \(or share it to Embouchure\) from Files, mail or a chat\.$/,
+    );
     await shot('open-with-refused');
     expect(await smallTargets(page)).toEqual([]);
 

@@ -1,6 +1,7 @@
 import { IonButton, IonItem, IonLabel, IonList, IonListHeader } from '@ionic/react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { MAX_SCORE_FILE_BYTES, ScoreReadError, type Score } from '../music';
+import { currentPlatform } from '../native';
 import { parseAssignment } from './assignment';
 import { importScoreFile, prewarmImportWorker } from './import-client';
 import {
@@ -190,8 +191,10 @@ export function PieceLibrary(props: {
     >
       <p className="piece-hint">
         Bring your own music: a part exported as MusicXML (.musicxml, .xml or .mxl) from MuseScore,
-        Finale, Sibelius or Dorico, or an assignment from your teacher. Choose a file or drop it
-        here.
+        Finale, Sibelius or Dorico, or an assignment from your teacher.{' '}
+        {currentPlatform() === 'web'
+          ? 'Choose a file or drop it here.'
+          : 'Choose a file, or open it with Embouchure (or share it to Embouchure) from Files, mail or a chat.'}
       </p>
       <IonButton
         expand="block"
