@@ -16,7 +16,11 @@ vi.mock('@capacitor/app', () => ({
     addListener: (eventName: string, listener: (event: { url: string }) => void) => {
       expect(eventName).toBe('appUrlOpen');
       app.listeners.push(listener);
-      return Promise.resolve({ remove: () => Promise.resolve(void app.removed++) });
+      const remove = (): Promise<void> => {
+        app.removed++;
+        return Promise.resolve();
+      };
+      return Promise.resolve({ remove });
     },
   },
 }));
