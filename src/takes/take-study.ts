@@ -3,7 +3,7 @@
  * and the harmonic spectrum of a sustained note with one brightness number. Pure (numbers in,
  * numbers out): the view decodes the audio and hands samples here.
  */
-import { centsBetween, DEFAULT_A4_HZ, hzToMidi, midiToHz } from '../music';
+import { centsBetween, DEFAULT_A4_HZ, hzToMidi, median, midiToHz } from '../music';
 import { READING_STRIDE, type TakeNote } from './take-format';
 
 /** Skip the attack when judging a note: the same 200 ms the long-tone scoring skips. */
@@ -20,13 +20,6 @@ export interface NoteStudy {
   spreadCents: number;
   readings: number;
 }
-
-const median = (values: number[]): number => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** One row per note of the take, readings after the attack that name the note (±50 ¢). */
 export function studyNotes(
@@ -52,7 +45,7 @@ export function studyNotes(
       midi,
       onsetMs: note.onsetMs,
       durationMs: note.offsetMs - note.onsetMs,
-      medianCents: median(offsets),
+      medianCents: median(offsets) ?? Number.NaN,
       spreadCents: offsets.length ? Math.sqrt(variance) : Number.NaN,
       readings: offsets.length,
     };

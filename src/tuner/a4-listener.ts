@@ -6,7 +6,7 @@
  * result must fall in A4's range (415–466 Hz, the settings' range): a note more than about a
  * semitone from A (a B♭ tuning note, say) is refused with the reason, never applied.
  */
-import { MAX_A4_HZ, MIN_A4_HZ, DEFAULT_A4_HZ } from '../music';
+import { centsBetween, MAX_A4_HZ, median, MIN_A4_HZ, DEFAULT_A4_HZ } from '../music';
 import type { PitchReading } from '../audio/stream/pitch-service-types';
 
 /** How long the note must be held, ms ("takes the steady note held ~1 s"). */
@@ -75,7 +75,7 @@ export class A4Listener {
       this.reset();
       return null;
     }
-    const off = Math.abs(1200 * Math.log2(reading.hz / (this.anchorHz || reading.hz)));
+    const off = Math.abs(centsBetween(this.anchorHz || reading.hz, reading.hz));
     if (this.count === 0 || off > STEADY_CENTS) {
       this.reset();
       this.startMs = reading.timeMs;
@@ -84,10 +84,8 @@ export class A4Listener {
     if (this.count < MAX_READINGS) this.hz[this.count++] = reading.hz;
     this.latestMs = reading.timeMs;
     if (reading.timeMs - this.startMs < LISTEN_HOLD_MS) return null;
-    const held = Array.from(this.hz.subarray(0, this.count)).sort((a, b) => a - b);
-    const mid = held.length >> 1;
-    const median = held.length % 2 ? held[mid] : (held[mid - 1] + held[mid]) / 2;
+    const heardHz = median(Array.from(this.hz.subarray(0, this.count))) ?? 0;
     this.reset();
-    return a4FromHeardHz(median);
+    return a4FromHeardHz(heardHz);
   }
 }

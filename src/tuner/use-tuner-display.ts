@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PitchReading, PitchService } from '../audio/stream/pitch-service-types';
-import { tuningVerdict } from '../music';
+import { shiftHzByCents, tuningVerdict } from '../music';
 import type { CentsPrecision, Damping } from '../settings';
 import {
   createCentsFollower,
@@ -96,7 +96,7 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
         cents: shownCents,
         centsDigits: step === 1 ? 0 : 1,
         // The Hz shown is the note's at the cents shown, so the two always agree.
-        hz: Math.round(target.hz * 2 ** ((shownCents - target.cents) / 1200) * 10) / 10,
+        hz: Math.round(shiftHzByCents(target.hz, shownCents - target.cents) * 10) / 10,
         verdict: tuningVerdict(shownCents, inTuneCents),
       });
     };

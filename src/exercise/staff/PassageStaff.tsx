@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PitchReading } from '../../audio/stream/pitch-service-types';
 import type { ReadonlyObservable } from '../../lib/observable';
-import { type Passage } from '../../music';
+import { centsBetween, type Passage } from '../../music';
 import { draw, lineHeightFor } from './passage-draw';
 import { loadVexFlow } from './vexflow-loader';
 
@@ -98,7 +98,7 @@ export function PassageStaff(props: {
     const unsubscribe = liveReading.subscribe((reading) => {
       const next = !(reading.noteHz > 0)
         ? ''
-        : Math.abs(1200 * Math.log2(reading.noteHz / liveTargetHz)) <= liveBand
+        : Math.abs(centsBetween(liveTargetHz, reading.noteHz)) <= liveBand
           ? 'heard-on'
           : 'heard-off';
       if (next === state) return;

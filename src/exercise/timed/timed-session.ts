@@ -8,6 +8,7 @@ import {
   spellInKey,
   spelledNoteName,
   measureAttack,
+  shiftHzByCents,
   spelledName,
   summarizeAttempt,
   timedNotes,
@@ -87,9 +88,8 @@ export function createTimedSession(options: TimedOptions): TimedSession {
   if (notes.length === 0) throw new Error('A timed exercise needs at least one note.');
   const beatMs = 60_000 / options.tempoBpm;
   const countInBeats = options.countInBeats ?? options.passage.beatsPerBar;
-  const targets = notes.map(
-    (n) =>
-      writtenMidiToHz(n.note.midi, instrument, a4Hz) * 2 ** ((n.note.naturalCents ?? 0) / 1200),
+  const targets = notes.map((n) =>
+    shiftHzByCents(writtenMidiToHz(n.note.midi, instrument, a4Hz), n.note.naturalCents ?? 0),
   );
   // Each note's window: it opens half the shorter of it and its predecessor (when they touch)
   // before it is due, and closes where the next note's opens, or at its end before a rest.

@@ -9,6 +9,7 @@ import type { AttackMeasure } from './attack-measure';
 import type { NoteAssessment } from './assessment-types';
 import { weightedOverall } from './curves';
 import type { NoteScore } from './note-scores';
+import { shiftHzByCents } from '../theory/cents';
 import { parseSpelledNote, spelledToMidi } from '../theory/notes';
 
 export interface AsNoteScoreContext {
@@ -23,8 +24,6 @@ export interface AsNoteScoreContext {
   readonly attack?: AttackMeasure;
 }
 
-const SEMITONE = 2 ** (1 / 12);
-
 export function asNoteScore(note: NoteAssessment, context: AsNoteScoreContext): NoteScore {
   const heard = note.heard === null ? null : parseSpelledNote(note.heard);
   const heardMidi = heard ? spelledToMidi(heard) : null;
@@ -32,7 +31,7 @@ export function asNoteScore(note: NoteAssessment, context: AsNoteScoreContext): 
   const heardHz =
     heardMidi === null
       ? null
-      : context.targetHz * SEMITONE ** (heardMidi - context.writtenMidi) * 2 ** (cents / 1200);
+      : shiftHzByCents(context.targetHz, 100 * (heardMidi - context.writtenMidi) + cents);
   // A lip slur landing on a neighbouring partial is a crack to it, as a teacher names it.
   const outcome =
     note.verdict === 'wrong' && heardMidi !== null && context.neighbours?.includes(heardMidi)

@@ -8,6 +8,7 @@
  * Readings arrive irregularly (fast mode sends a note change at once): the on-note share weighs a
  * reading by the time it stands for (`sampleWeights`), not by count.
  */
+import { median } from '../theory/cents';
 import { centsFrom, clamp01, ON_NOTE_CENTS, sampleWeights, type PitchSample } from './scoring';
 
 /** Frames within this of the first (cents) over `stableMs` are a stable pitch (the attack is over). */
@@ -77,10 +78,9 @@ export function reattacked(
     frames.flatMap((f) =>
       f.timeMs >= from && f.timeMs < to && f.levelDb !== undefined ? [f.levelDb] : [],
     );
-  const before = levelsIn(onsetMs - 250, onsetMs - 100).sort((a, b) => a - b);
+  const previousDb = median(levelsIn(onsetMs - 250, onsetMs - 100));
   const around = levelsIn(onsetMs - 80, onsetMs + 30);
-  if (before.length === 0 || around.length === 0) return false;
-  const previousDb = before[before.length >> 1];
+  if (previousDb === null || around.length === 0) return false;
   return previousDb - Math.min(...around) >= TONGUE_DIP_DB;
 }
 

@@ -3,6 +3,7 @@
  * late 'even to ±20 ms'"): runs of equal short notes judged against the pulse the player's own
  * neighbouring notes keep, and runs where every other note lags named as such.
  */
+import { median } from '../theory/cents';
 import type { TimedNote } from './timing';
 
 /** A note off the even pulse of its run by this much is named uneven, ms. */
@@ -32,8 +33,7 @@ function markAlternation(
     const off = note.onsetMs - (p.onsetMs + slope * (note.startMs - p.startMs));
     flipped.push(k % 2 === 1 ? -off : off);
   }
-  flipped.sort((a, b) => a - b);
-  const m = flipped[flipped.length >> 1];
+  const m = median(flipped) ?? 0;
   // Most of the run must show it: one slipped note moves three midpoints, not the run.
   const agreeing = flipped.filter(
     (v) => Math.sign(v) === Math.sign(m) && Math.abs(v) >= UNEVEN_MS / 2,

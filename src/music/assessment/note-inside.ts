@@ -4,6 +4,7 @@
  * was lost (a dropout: the air or the buzz stopped), jumped to another partial, or broke briefly
  * to a neighbouring pitch, and the note came back. Sound that simply ends early is not a crack.
  */
+import { median } from '../theory/cents';
 import type { NoteFlag } from './assessment-types';
 import { attackMsOf, midiPoints, readingCentreMs, type PerformanceReading } from './performance';
 import { hzToMidi } from '../theory/notes';
@@ -61,8 +62,7 @@ export function inspectNote(
     const close = (endMs: number): void => {
       const lengthMs = endMs - runStart;
       if (lengthMs >= MIN_CRACK_MS) {
-        const sorted = [...runOffSemitones].sort((a, b) => a - b);
-        const off = sorted.length ? Math.abs(sorted[sorted.length >> 1]) : 0;
+        const off = Math.abs(median(runOffSemitones) ?? 0);
         const kind =
           runUnpitched >= runOffSemitones.length ? 'dropout' : off >= 2 ? 'partial' : 'break';
         cracks.push({

@@ -8,6 +8,7 @@
  * assessor needs (src/music may not depend on src/audio), so the stream's objects are passed as
  * they are.
  */
+import { median } from '../theory/cents';
 import { REATTACK_DIP_DB } from './attack-measure';
 import { hzToMidi } from '../theory/notes';
 import { weightedMedian, type WeightedPoint } from './weighted-stats';
@@ -240,8 +241,7 @@ function splitAtSilences(cut: Cut, readings: readonly PerformanceReading[]): Cut
     if (r.hz > 0) levels.push(r.levelDb);
   }
   if (levels.length < 4) return [cut];
-  levels.sort((a, b) => a - b);
-  const quietDb = levels[levels.length >> 1] - SILENCE_BELOW_DB;
+  const quietDb = (median(levels) ?? 0) - SILENCE_BELOW_DB;
   const out: Cut[] = [];
   let current: Cut = { ...cut };
   let silentFromMs = Number.NaN;

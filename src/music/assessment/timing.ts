@@ -5,6 +5,7 @@
  * (±4 notes of the same attempt, the worst outlier left out), so a steady player 150 ms late on one
  * note is late on that note and a player slowing over a phrase is not late on every note.
  */
+import { median } from '../theory/cents';
 
 export type TimingReference =
   /** A click: beat 0 of the score sounded at `originMs`; `qpm` when not the score's own tempo. */
@@ -109,8 +110,7 @@ export function onsetDeviations(
   });
   const origin = new Map<number, number>();
   for (const [attempt, offsets] of attempts) {
-    const sorted = [...offsets].sort((a, b) => a - b);
-    origin.set(attempt, sorted[sorted.length >> 1]);
+    origin.set(attempt, median(offsets) ?? 0);
   }
   if (reference.kind === 'click') origin.set(0, reference.originMs);
   notes.forEach((note, i) => {

@@ -3,6 +3,7 @@
  * fragment, to a metronome, and what a teacher listens for in them: even onsets (their spread in
  * ms), clean attacks (onset to a stable pitch) and every note sounding (notes heard per beat).
  */
+import { median } from './cents';
 import { phrase, type Passage, type Subdivision } from './notation';
 import { fragmentKeyName, fragmentOf } from './fragments';
 import type { Spelling } from './notes';
@@ -174,8 +175,7 @@ export function summarizeArticulation(
     offsets.length >= 2
       ? Math.sqrt(offsets.reduce((s, v) => s + (v - mean) ** 2, 0) / offsets.length)
       : null;
-  const attacks = attackMs.filter((a): a is number => a !== null).sort((a, b) => a - b);
-  const medianAttack = attacks.length ? attacks[attacks.length >> 1] : null;
+  const medianAttack = median(attackMs.filter((a): a is number => a !== null));
   const heardFraction = dueMs.length ? offsets.length / dueMs.length : 0;
   const evenScore = evennessMs === null ? 0 : Math.max(0, Math.min(1, 1 - (evennessMs - 10) / 50));
   const notesPerBeat = Math.round(notesPerBeatAsked * heardFraction * 10) / 10;

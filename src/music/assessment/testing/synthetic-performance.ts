@@ -4,6 +4,8 @@
  * them (a note starts where the pitch changes or returns, ends after 40 ms without pitch), with
  * a level dip at a re-attack of the same pitch. The real stream is exercised by cli/assess.test.ts.
  */
+import { centsBetween, shiftHzByCents } from '../../theory/cents';
+import { midiToHz } from '../../theory/notes';
 import type { Performance, PerformanceEvent, PerformanceReading } from '../performance';
 
 export interface SynthNote {
@@ -40,7 +42,7 @@ export function synthPerformance(notes: readonly SynthNote[], a4Hz = 440): Perfo
       t - note.onsetMs < note.dropout.atMs + note.dropout.lengthMs;
     const hz =
       note && !inDropout
-        ? a4Hz * 2 ** ((note.midi - 69) / 12 + (note.centsAt?.(t - note.onsetMs) ?? 0) / 1200)
+        ? shiftHzByCents(midiToHz(note.midi, a4Hz), note.centsAt?.(t - note.onsetMs) ?? 0)
         : 0;
     const dips =
       note && lastNote && note !== lastNote && lastNote.midi === note.midi
@@ -53,8 +55,8 @@ export function synthPerformance(notes: readonly SynthNote[], a4Hz = 440): Perfo
     if (hz > 0) {
       silentSinceMs = Number.NaN;
       const changed =
-        current === null || Math.abs(1200 * Math.log2(hz / current.hz)) > 50 || dips.length > 0;
-      if (changed && (current === null || Math.abs(1200 * Math.log2(hz / current.hz)) > 50)) {
+        current === null || Math.abs(centsBetween(current.hz, hz)) > 50 || dips.length > 0;
+      if (changed && (current === null || Math.abs(centsBetween(current.hz, hz)) > 50)) {
         const onsetMs = note ? Math.max(note.onsetMs, t - HOP_MS) : t;
         if (current)
           events.push({
