@@ -127,3 +127,29 @@ export function defaultStorage(): KeyValueStorage | null {
     return null;
   }
 }
+
+/** One kind of persisted record: how to parse it, make a store of it, and the app-wide one. */
+export interface PersistedKind<T> {
+  /** The record from an untrusted stored value: every invalid or missing field takes its default. */
+  parse(raw: unknown): T;
+  /** A store on `storage` (default localStorage) under `key` (default the kind's own key). */
+  create(storage?: KeyValueStorage | null, key?: string): PersistedStore<T>;
+  /** The app-wide store (created on first use, backed by localStorage). */
+  shared(): PersistedStore<T>;
+}
+
+export function persistedKind<T extends object>(
+  options: Omit<PersistedStoreOptions<T>, 'storage'>,
+): PersistedKind<T> {
+  const { defaults, validators } = options;
+  let shared: PersistedStore<T> | undefined;
+  const create = (
+    storage: KeyValueStorage | null = defaultStorage(),
+    key: string = options.key,
+  ): PersistedStore<T> => createPersistedStore({ ...options, storage, key });
+  return {
+    parse: (raw) => parseRecord(raw, defaults, validators),
+    create,
+    shared: () => (shared ??= create()),
+  };
+}

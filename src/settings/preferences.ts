@@ -1,11 +1,4 @@
-import {
-  createPersistedStore,
-  defaultStorage,
-  parseRecord,
-  type KeyValueStorage,
-  type PersistedStore,
-  type Validators,
-} from './persisted-store';
+import { persistedKind, type PersistedStore, type Validators } from './persisted-store';
 
 /**
  * App preferences that are not about practice (those live in `settings.ts`): the colour theme
@@ -39,30 +32,20 @@ const VALIDATORS: Validators<Preferences> = {
   analyticsConsent: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
 };
 
+const kind = persistedKind({
+  defaults: DEFAULT_PREFERENCES,
+  validators: VALIDATORS,
+  noun: 'preference',
+  key: PREFERENCES_STORAGE_KEY,
+});
+
 /** Preferences from an untrusted stored value: every invalid or missing field takes its default. */
-export function parsePreferences(raw: unknown): Preferences {
-  return parseRecord(raw, DEFAULT_PREFERENCES, VALIDATORS);
-}
+export const parsePreferences = kind.parse;
 
 export type PreferencesStore = PersistedStore<Preferences>;
 
-export function createPreferencesStore(
-  storage: KeyValueStorage | null = defaultStorage(),
-  key: string = PREFERENCES_STORAGE_KEY,
-): PreferencesStore {
-  return createPersistedStore({
-    defaults: DEFAULT_PREFERENCES,
-    validators: VALIDATORS,
-    noun: 'preference',
-    storage,
-    key,
-  });
-}
-
-let shared: PreferencesStore | undefined;
+/** A preferences store on `storage` (default localStorage) under `key`. */
+export const createPreferencesStore = kind.create;
 
 /** The app-wide preferences store (created on first use, backed by localStorage). */
-export function getPreferencesStore(): PreferencesStore {
-  shared ??= createPreferencesStore();
-  return shared;
-}
+export const getPreferencesStore = kind.shared;

@@ -1,11 +1,4 @@
-import {
-  createPersistedStore,
-  defaultStorage,
-  parseRecord,
-  type KeyValueStorage,
-  type PersistedStore,
-  type Validators,
-} from './persisted-store';
+import { persistedKind, type PersistedStore, type Validators } from './persisted-store';
 import {
   INSTRUMENT_IDS,
   LATENCY_CALIBRATION_RANGE_MS,
@@ -159,30 +152,20 @@ const VALIDATORS: Validators<Settings> = {
         ),
 };
 
+const kind = persistedKind({
+  defaults: DEFAULT_SETTINGS,
+  validators: VALIDATORS,
+  noun: 'setting',
+  key: SETTINGS_STORAGE_KEY,
+});
+
 /** Settings from an untrusted stored value: every invalid or missing field takes its default. */
-export function parseSettings(raw: unknown): Settings {
-  return parseRecord(raw, DEFAULT_SETTINGS, VALIDATORS);
-}
+export const parseSettings = kind.parse;
 
 export type SettingsStore = PersistedStore<Settings>;
 
-export function createSettingsStore(
-  storage: KeyValueStorage | null = defaultStorage(),
-  key: string = SETTINGS_STORAGE_KEY,
-): SettingsStore {
-  return createPersistedStore({
-    defaults: DEFAULT_SETTINGS,
-    validators: VALIDATORS,
-    noun: 'setting',
-    storage,
-    key,
-  });
-}
-
-let shared: SettingsStore | undefined;
+/** A settings store on `storage` (default localStorage) under `key`. */
+export const createSettingsStore = kind.create;
 
 /** The app-wide settings store (created on first use, backed by localStorage). */
-export function getSettingsStore(): SettingsStore {
-  shared ??= createSettingsStore();
-  return shared;
-}
+export const getSettingsStore = kind.shared;
