@@ -81,9 +81,10 @@ describe('takes: rename, loop, speed, storage', () => {
       await page.locator('ion-alert button', { hasText: 'Save' }).click();
       await poll(async () => (await row.textContent()) ?? '').toMatch(/^Warm-up, first try/);
 
+      // The takes screen is in the URL (?takes): a reload shows it again, no tap needed.
       await page.reload();
       await connected(page);
-      await activePage(page).getByTestId('open-takes').click();
+      await poll(() => modal.isVisible()).toBe(true);
       await poll(async () => (await row.first().textContent()) ?? '').toMatch(
         /^Warm-up, first try[^ ]/,
       );

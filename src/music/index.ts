@@ -29,6 +29,7 @@ export * from './theory/pedal-tones';
 export * from './assessment/note-advice';
 export * from './assessment/hold-scores';
 export * from './assessment/latency-calibration';
+export * from './assessment/latency-range';
 // The score model and its MusicXML reader (issue 21). Renamed: notation.ts has its own KeySignature.
 export type {
   KeySignature as ScoreKeySignature,

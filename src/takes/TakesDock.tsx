@@ -1,6 +1,6 @@
 import { IonButton, IonButtons } from '@ionic/react';
 import { Suspense, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useObservable } from '../lib/use-observable';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
@@ -31,11 +31,11 @@ export default function TakesDock(props: { source: TakeSource; variant: 'bar' | 
   const state = useObservable(recorder.state);
   const location = useLocation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   // The tab this dock lives on: Ionic keeps other tabs' pages mounted, and only the dock of the
   // page on screen may open the screen.
   const [tabPath] = useState(() => location.pathname.split('/').slice(0, 3).join('/'));
-  const open = params.has(TAKES_PARAM) && location.pathname.startsWith(tabPath);
+  const open =
+    new URLSearchParams(location.search).has(TAKES_PARAM) && location.pathname.startsWith(tabPath);
   const pushed = useRef(false);
   const [requested, setRequested] = useState(open);
   const show = (): void => {

@@ -7,9 +7,7 @@
  * or late note does not move it; a spread too wide to trust is refused with a reason. Pure.
  */
 import { median } from '../theory/cents';
-
-/** The calibration a player can store, ms: a correction outside this is a mistake, not latency. */
-export const LATENCY_CALIBRATION_RANGE_MS = { min: -100, max: 500 } as const;
+import { LATENCY_CALIBRATION_RANGE_MS } from './latency-range';
 
 export interface CalibrationOptions {
   /** An onset pairs with a click from this long before it to this long after it, ms. */
