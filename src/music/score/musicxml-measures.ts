@@ -16,6 +16,7 @@ import {
   readTranspose,
 } from './musicxml-elements';
 import { ScoreReadError } from './score-read-error';
+import type { RepeatMarks } from './performance-order';
 import type { KeySignature, ScoreClef, ScoreTransposition, TimeSignature } from './score-model';
 import { child, childNumber, childrenNamed, childText, type XmlElement } from './xml-tree';
 
@@ -36,7 +37,7 @@ export interface AtOffset<T> {
   readonly value: T;
 }
 
-export interface ReadMeasure {
+export interface ReadMeasure extends RepeatMarks {
   /** As printed: the `text` attribute (MusicXML 4.0) or `number`. */
   readonly number: string;
   readonly implicit: boolean;
@@ -49,21 +50,6 @@ export interface ReadMeasure {
   readonly transposition: ScoreTransposition | null;
   /** Clefs of the part's (first) staff set in this measure. */
   readonly clefs: readonly AtOffset<ScoreClef>[];
-  readonly forwardRepeat: boolean;
-  /** Times the passage is played when the measure ends with a backward repeat, else null. */
-  readonly backwardRepeatTimes: number | null;
-  /** Ending (volta) numbers that start at this measure, e.g. [1, 2]. */
-  readonly endingStart: readonly number[] | null;
-  /** An ending bracket ends at this measure (type stop or discontinue). */
-  readonly endingEnd: boolean;
-  readonly jumps: Readonly<{
-    segno: boolean;
-    coda: boolean;
-    toCoda: boolean;
-    daCapo: boolean;
-    dalSegno: boolean;
-    fine: boolean;
-  }>;
   /** Jump instructions written only as words ("D.C. al Fine") without playback marks. */
   readonly jumpWords: readonly string[];
   readonly simplified: Readonly<{

@@ -13,8 +13,11 @@ import { MAX_PERFORMANCE_MEASURES, ScoreReadError } from './score-read-error';
 /** The marks of a measure that shape the performance order (a subset of ReadMeasure). */
 export interface RepeatMarks {
   readonly forwardRepeat: boolean;
+  /** Times the passage is played when the measure ends with a backward repeat, else null. */
   readonly backwardRepeatTimes: number | null;
+  /** Ending (volta) numbers that start at this measure, e.g. [1, 2]. */
   readonly endingStart: readonly number[] | null;
+  /** An ending bracket ends at this measure (type stop or discontinue). */
   readonly endingEnd: boolean;
   readonly jumps: Readonly<{
     segno: boolean;
