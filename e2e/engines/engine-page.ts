@@ -93,10 +93,26 @@ export async function findVisible(
       element.scrollIntoView({ block: 'center', inline: 'center' });
       return null;
     }
+    // Whether the tap that follows lands on it (`tapMissed`): the layout may still move between
+    // this look and the engine's pointer event (a summary loading above it).
+    const marks = globalThis as unknown as { __engineTap?: 'pending' | 'landed' };
+    marks.__engineTap = 'pending';
+    element.addEventListener('pointerdown', () => (marks.__engineTap = 'landed'), {
+      once: true,
+      capture: true,
+    });
   }
   const attrs: Record<string, string> = {};
   for (const attribute of Array.from(element.attributes)) attrs[attribute.name] = attribute.value;
   return { ...at, text: element.textContent ?? '', attrs };
+}
+
+/**
+ * In the page: whether the last tap prepared by `findVisible(…, forTap)` missed its element (it
+ * went elsewhere). After a navigation the mark is gone: not a miss.
+ */
+export function tapMissed(): boolean {
+  return (globalThis as unknown as { __engineTap?: string }).__engineTap === 'pending';
 }
 
 /** In the page: how many visible elements match (self-contained, as `findVisible`). */

@@ -6,6 +6,7 @@ import {
   findVisible,
   readControl,
   setControl,
+  tapMissed,
   textFilter,
   type EngineName,
   type EnginePage,
@@ -43,16 +44,26 @@ export function createEnginePage(
     reload: () => driver.reload(),
     evaluate,
     async click(selector, text) {
-      let target: Awaited<ReturnType<typeof find>> = null;
+      // A real tap once the element is at rest and uncovered; tapped again only if the pointer
+      // event went elsewhere (the layout moved in between), as a player taps again.
+      let state = 'not found';
       await expect
-        .poll(async () => (target = await find(selector, text, true)) !== null, {
-          timeout: WAIT_MS,
-          message: `a visible ${selector}${text ? ` with ${String(text)}` : ''} at rest to tap`,
-        })
-        .toBe(true);
-      if (!target) throw new Error(`nothing visible to tap: ${selector}`);
-      const { x, y } = target;
-      await driver.tapAt(x, y);
+        .poll(
+          async () => {
+            const target = await find(selector, text, true);
+            if (!target) return (state = 'not found');
+            await driver.tapAt(target.x, target.y);
+            return (state = (await evaluate(tapMissed)) ? 'missed' : 'tapped');
+          },
+          {
+            timeout: WAIT_MS,
+            message: `a visible ${selector}${text ? ` with ${String(text)}` : ''} at rest to tap`,
+          },
+        )
+        .toBe('tapped')
+        .catch((error: unknown) => {
+          throw new Error(`could not tap ${selector} (${state})`, { cause: error });
+        });
     },
     async setValue(selector, value) {
       await expect
