@@ -1,13 +1,6 @@
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonContent, IonModal } from '@ionic/react';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
+import { ModalHeader } from '../shared-ui/ModalHeader';
 import { useState } from 'react';
 import { PrivacyPage } from './PrivacyPage';
 import { SettingsContent } from './SettingsContent';
@@ -31,16 +24,7 @@ export default function SettingsModal(props: { isOpen: boolean; onClose: () => v
       isOpen={props.isOpen}
       onDidDismiss={close}
     >
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>Settings</IonTitle>
-          <IonButtons slot="end">
-            <IonButton strong data-testid="close-settings" onClick={close}>
-              Done
-            </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
+      <ModalHeader title="Settings" onClose={close} closeTestId="close-settings" />
       <IonContent className="ion-padding settings-screen">
         <PanelBoundary name="Settings">
           {privacy ? (

@@ -1,15 +1,8 @@
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton, IonContent, IonModal } from '@ionic/react';
 import { useRef, useState } from 'react';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
+import { ModalHeader } from '../shared-ui/ModalHeader';
 import { getTakeRecorder } from './take-controller';
 import { getTakeStore } from './take-store';
 import { TakeList } from './TakeList';
@@ -45,23 +38,19 @@ export default function TakesModal(props: { isOpen: boolean; onClose: () => void
 
   return (
     <IonModal isOpen={props.isOpen} onDidDismiss={close} data-testid="takes-modal">
-      <IonHeader>
-        <IonToolbar>
-          {playing && (
-            <IonButtons slot="start">
-              <IonButton data-testid="takes-back" onClick={() => setPlaying(null)}>
-                ‹ Takes
-              </IonButton>
-            </IonButtons>
-          )}
-          <IonTitle>{playing ? 'Playback' : 'Takes'}</IonTitle>
-          <IonButtons slot="end">
-            <IonButton data-testid="takes-close" onClick={close}>
-              Close
+      <ModalHeader
+        title={playing ? 'Playback' : 'Takes'}
+        onClose={close}
+        closeLabel="Close"
+        closeTestId="takes-close"
+        start={
+          playing && (
+            <IonButton data-testid="takes-back" onClick={() => setPlaying(null)}>
+              ‹ Takes
             </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
+          )
+        }
+      />
       <IonContent className="ion-padding takes-screen">
         <PanelBoundary name={playing ? 'Playback' : 'The takes list'}>
           {playing ? (

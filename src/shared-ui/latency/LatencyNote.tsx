@@ -1,13 +1,6 @@
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonContent, IonModal } from '@ionic/react';
 import { useState } from 'react';
+import { ModalHeader } from '../ModalHeader';
 import { usePitchService } from '../pitch-service-context';
 import { LatencyCalibration } from './LatencyCalibration';
 import { useLatencyStatus } from './use-latency-status';
@@ -48,16 +41,7 @@ export function LatencyNote(props: { status?: 'reported' | 'calibrated' | 'unkno
           setPresented(false);
         }}
       >
-        <IonHeader>
-          <IonToolbar>
-            <IonTitle>Input latency</IonTitle>
-            <IonButtons slot="end">
-              <IonButton strong onClick={() => setOpen(false)}>
-                Done
-              </IonButton>
-            </IonButtons>
-          </IonToolbar>
-        </IonHeader>
+        <ModalHeader title="Input latency" onClose={() => setOpen(false)} />
         <IonContent className="ion-padding">
           <div className="latency-note__modal" data-presented={presented}>
             <LatencyCalibration />
