@@ -1,3 +1,4 @@
+import { CHART_FONT as FONT, CHART_W as W, ChartGrid, DayLabels } from '../shared-ui/chart-parts';
 import type { DayRow, WeekRange } from './logic/progress';
 
 /**
@@ -6,8 +7,6 @@ import type { DayRow, WeekRange } from './logic/progress';
  * viewBox is about a phone's content width, so 12-unit text reads as ~12 px; every chart has a
  * visually hidden table with its numbers for screen readers.
  */
-const W = 360;
-const FONT = 12;
 const SOUND = '#3b82f6';
 const REST = '#94a3b8';
 const TREND = '#d97706';
@@ -31,14 +30,7 @@ export function MinutesChart(props: { days: readonly DayRow[] }) {
         aria-hidden="true"
         data-testid="minutes-chart"
       >
-        {[0, max / 2, max].map((m) => (
-          <g key={m}>
-            <line x1={left} x2={W} y1={y(m)} y2={y(m)} stroke="currentColor" strokeOpacity={0.25} />
-            <text x={left - 4} y={y(m) + 4} fontSize={FONT} textAnchor="end" fill="currentColor">
-              {Math.round(m)}
-            </text>
-          </g>
-        ))}
+        <ChartGrid values={[0, max / 2, max]} left={left} y={y} />
         {days.map((d, i) => {
           const soundH = (d.soundMin / max) * plotH;
           const restH = (d.restMin / max) * plotH;
@@ -53,23 +45,10 @@ export function MinutesChart(props: { days: readonly DayRow[] }) {
                 height={restH}
                 fill={REST}
               />
-              {(days.length - 1 - i) % 2 === 0 && (
-                <text
-                  x={x + barW / 2 - 2}
-                  y={top + plotH + 16}
-                  fontSize={FONT}
-                  textAnchor="middle"
-                  fill="currentColor"
-                >
-                  {Number(d.day.slice(8))}
-                </text>
-              )}
             </g>
           );
         })}
-        <text x={0} y={top + plotH + 16} fontSize={FONT} fill="currentColor">
-          min
-        </text>
+        <DayLabels days={days} left={left} barW={barW} y={top + plotH + 16} unit="min" />
       </svg>
       <figcaption className="chart-legend">
         <span style={{ color: SOUND }}>■</span> sound on the face{' '}
@@ -123,14 +102,7 @@ export function RangeChart(props: {
         aria-hidden="true"
         data-testid="range-chart"
       >
-        {ticks.map((m) => (
-          <g key={m}>
-            <line x1={left} x2={W} y1={y(m)} y2={y(m)} stroke="currentColor" strokeOpacity={0.25} />
-            <text x={left - 4} y={y(m) + 4} fontSize={FONT} textAnchor="end" fill="currentColor">
-              {name(m)}
-            </text>
-          </g>
-        ))}
+        <ChartGrid values={ticks} left={left} y={y} label={name} />
         {weeks.map((w, i) => {
           const x = left + i * colW + colW / 2;
           return (

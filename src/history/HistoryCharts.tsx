@@ -1,4 +1,5 @@
 import type { CSSProperties, ComponentType } from 'react';
+import { CHART_FONT as FONT, CHART_W as W, ChartGrid, DayLabels } from '../shared-ui/chart-parts';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { EXERCISE_LABELS, type ExerciseKind } from './records';
 import { dailyScores, minutesPerDay, type HistorySummary } from './summary';
@@ -9,8 +10,6 @@ import { dailyScores, minutesPerDay, type HistorySummary } from './summary';
  * charts are ~5 kB of code, where the smallest kept candidates add 10–50 kB gzip, and an SVG
  * written here carries its own text alternative (role="img", a label, <title> per mark).
  */
-const W = 360;
-const FONT = 12;
 
 /** Series colours with ≥ 3:1 against both themes' backgrounds (WCAG 1.4.11). */
 const SERIES_COLOURS: Record<ExerciseKind, string> = {
@@ -45,14 +44,7 @@ function PracticeChart(props: HistoryChartProps) {
       aria-label={`Practice minutes per day, last 14 days: ${total} min in all, at most ${Math.round(max)} a day`}
       data-testid="practice-chart"
     >
-      {[0, max / 2, max].map((m) => (
-        <g key={m}>
-          <line x1={left} x2={W} y1={y(m)} y2={y(m)} stroke="currentColor" strokeOpacity={0.25} />
-          <text x={left - 4} y={y(m) + 4} fontSize={FONT} textAnchor="end" fill="currentColor">
-            {Math.round(m)}
-          </text>
-        </g>
-      ))}
+      <ChartGrid values={[0, max / 2, max]} left={left} y={y} />
       {days.map((d, i) => {
         const h = (d.minutes / max) * plotH;
         return (
@@ -66,24 +58,10 @@ function PracticeChart(props: HistoryChartProps) {
             >
               <title>{`${d.day}: ${d.minutes} min`}</title>
             </rect>
-            {/* Every other day labelled: 14 labels do not fit a phone's width. */}
-            {(days.length - 1 - i) % 2 === 0 && (
-              <text
-                x={left + i * barW + barW / 2}
-                y={top + plotH + 16}
-                fontSize={FONT}
-                textAnchor="middle"
-                fill="currentColor"
-              >
-                {Number(d.day.slice(8))}
-              </text>
-            )}
           </g>
         );
       })}
-      <text x={0} y={top + plotH + 16} fontSize={FONT} fill="currentColor">
-        min
-      </text>
+      <DayLabels days={days} left={left} barW={barW} y={top + plotH + 16} unit="min" />
     </svg>
   );
 }
@@ -133,21 +111,7 @@ function ScoreChart(props: HistoryChartProps) {
         aria-label={`Mean score per day and exercise, ${shortDate(t0)} to ${shortDate(t1)}`}
         data-testid="score-chart"
       >
-        {[0, 50, 100].map((s) => (
-          <g key={s}>
-            <line
-              x1={left}
-              x2={right}
-              y1={y(s)}
-              y2={y(s)}
-              stroke="currentColor"
-              strokeOpacity={0.25}
-            />
-            <text x={left - 4} y={y(s) + 4} fontSize={FONT} textAnchor="end" fill="currentColor">
-              {s}
-            </text>
-          </g>
-        ))}
+        <ChartGrid values={[0, 50, 100]} left={left} right={right} y={y} />
         {ticks.map((t, i) => (
           <text
             key={t}
