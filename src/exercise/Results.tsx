@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatCents } from '../music';
 import type { NoteOutcome } from './long-tones/long-tone-session';
+import { ReasonsRow } from './ReasonsRow';
 
 /**
  * Pitch trace of every note of an exercise side by side: cents off the target over each hold,
@@ -143,13 +144,7 @@ export function LongToneResults(props: {
                 <strong>{o.score}</strong>
               </td>
             </tr>
-            {o.verdict.reasons.length > 0 && (
-              <tr className="reasons-row">
-                <td colSpan={6} data-testid="note-reasons">
-                  {o.verdict.reasons.join(' · ')}
-                </td>
-              </tr>
-            )}
+            <ReasonsRow reasons={o.verdict.reasons} colSpan={6} />
             <tr className="advice-row">
               <td colSpan={6} className="coach" data-testid="coach">
                 {o.advice ? (

@@ -5,6 +5,7 @@ import { PassageStaff, type NoteMark } from '../staff/PassageStaff';
 import { PitchTracePlot } from '../Results';
 import { LatencyNote } from '../../shared-ui/latency/LatencyNote';
 import type { TimedOutcome } from './timed-session';
+import { ReasonsRow } from '../ReasonsRow';
 
 /** How the staff marks a note's result: the assessor's verdict, and whether anything was said. */
 export function markOf(outcome: TimedOutcome): NoteMark {
@@ -183,13 +184,7 @@ export function TimedResults(props: {
                   <strong>{o.score}</strong>
                 </td>
               </tr>
-              {o.verdict.reasons.length > 0 && (
-                <tr className="reasons-row">
-                  <td colSpan={6} data-testid="note-reasons">
-                    {o.verdict.reasons.join(' · ')}
-                  </td>
-                </tr>
-              )}
+              <ReasonsRow reasons={o.verdict.reasons} colSpan={6} />
               {o.advice && (
                 <tr className="advice-row">
                   <td colSpan={6} data-testid="note-advice">
