@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { GapBars, MetronomeConfig, SpeedTrainer } from './logic/metronome-source';
 
 const DEFAULT_GAP: GapBars = { playBars: 2, muteBars: 2 };
@@ -62,24 +63,20 @@ export function MetronomeDrills(props: {
   return (
     <div className="metronome__drills">
       <div className="metronome__row">
-        <button
-          type="button"
-          className={trainer ? 'metronome__chip metronome__chip--on' : 'metronome__chip'}
-          aria-pressed={trainer !== null}
-          data-testid="metronome-trainer"
+        <ToggleChip
+          on={trainer !== null}
+          testId="metronome-trainer"
           onClick={() => onChange({ trainer: trainer ? null : defaultTrainer })}
         >
           Speed trainer
-        </button>
-        <button
-          type="button"
-          className={gap ? 'metronome__chip metronome__chip--on' : 'metronome__chip'}
-          aria-pressed={gap !== null}
-          data-testid="metronome-gap"
+        </ToggleChip>
+        <ToggleChip
+          on={gap !== null}
+          testId="metronome-gap"
           onClick={() => onChange({ gap: gap ? null : DEFAULT_GAP })}
         >
           Gap bars
-        </button>
+        </ToggleChip>
       </div>
       {trainer && (
         <fieldset className="metronome__group" data-testid="metronome-trainer-panel">
@@ -124,18 +121,14 @@ export function MetronomeDrills(props: {
           </div>
           <div className="metronome__row" role="group" aria-label="Raise the tempo">
             {(['bars', 'clean-pass'] as const).map((mode) => (
-              <button
+              <ToggleChip
                 key={mode}
-                type="button"
-                aria-pressed={trainer.mode === mode}
-                className={
-                  trainer.mode === mode ? 'metronome__chip metronome__chip--on' : 'metronome__chip'
-                }
-                data-testid={`trainer-mode-${mode}`}
+                on={trainer.mode === mode}
+                testId={`trainer-mode-${mode}`}
                 onClick={() => setTrainer({ mode })}
               >
                 {mode === 'bars' ? 'Every few bars' : 'After a clean pass'}
-              </button>
+              </ToggleChip>
             ))}
           </div>
           {trainer.mode === 'clean-pass' && (
@@ -175,5 +168,25 @@ export function MetronomeDrills(props: {
         </fieldset>
       )}
     </div>
+  );
+}
+
+/** A chip that is on or off (aria-pressed), coloured when on. */
+function ToggleChip(props: {
+  on: boolean;
+  testId: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={props.on ? 'metronome__chip metronome__chip--on' : 'metronome__chip'}
+      aria-pressed={props.on}
+      data-testid={props.testId}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
   );
 }
