@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { NoteAssessment, Score } from '../music';
 import { loadVexFlow, vexflowKey, type VexFlowModule } from '../exercise/staff/vexflow-loader';
 import { drawnBars, layoutScoreLines, type DrawnBar, type ScoreLine } from './score-layout';
+import { useElementWidth } from '../shared-ui/use-element-width';
 
 /** One line of music, px: the stave with room for two ledger lines above and below. */
 export const LINE_HEIGHT_PX = 130;
@@ -60,20 +61,10 @@ export function ScoreStaff(props: {
   const host = useRef<HTMLDivElement>(null);
   const groups = useRef<Map<number, SVGElement[]>>(new Map());
   const lineOfNote = useRef<Map<number, number>>(new Map());
-  const [widthPx, setWidthPx] = useState(0);
+  const widthPx = useElementWidth(scroller);
   const [drawn, setDrawn] = useState(0);
   const [failed, setFailed] = useState(false);
   const bars = useMemo(() => drawnBars(score), [score]);
-
-  useEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const measure = (): void => setWidthPx(Math.floor(element.clientWidth));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   useEffect(() => {
     const element = host.current;

@@ -4,6 +4,7 @@ import type { ReadonlyObservable } from '../../lib/observable';
 import { centsBetween, type Passage } from '../../music';
 import { draw, lineHeightFor } from './passage-draw';
 import { loadVexFlow } from './vexflow-loader';
+import { useElementWidth } from '../../shared-ui/use-element-width';
 
 /** A note's result as the staff colours it: clean, played with a flag, wrong, or not heard. */
 export type NoteMark = 'clean' | 'flagged' | 'wrong' | 'missed';
@@ -32,20 +33,10 @@ export function PassageStaff(props: {
   const scroller = useRef<HTMLDivElement>(null);
   const noteElements = useRef<{ element: SVGElement | null; line: number }[]>([]);
   const [failed, setFailed] = useState(false);
-  const [widthPx, setWidthPx] = useState(0);
+  const widthPx = useElementWidth(scroller);
   const [drawn, setDrawn] = useState(0);
   const { passage, current } = props;
   const lineHeightPx = lineHeightFor(passage);
-
-  useEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const measure = (): void => setWidthPx(Math.floor(element.clientWidth));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   useEffect(() => {
     if (widthPx < 100) return;
