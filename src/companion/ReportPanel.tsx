@@ -10,6 +10,7 @@ import type { PieceScoresSource } from './piece-scores';
 import { getPracticeDaysStore } from './practice-recorder';
 import { getRoutineDaysStore } from './routine-days-store';
 import './companion.css';
+import { canvasPng, whitePage } from '../shared-ui/png-page';
 
 const WIDTH = 1080;
 const LINE = 44;
@@ -17,21 +18,16 @@ const MARGIN = 64;
 
 /** Draws the report's lines on a white A-format page (readable printed or on a phone) as PNG. */
 async function renderPng(title: string, lines: readonly string[]): Promise<Blob> {
-  const canvas = document.createElement('canvas');
-  canvas.width = WIDTH;
-  canvas.height = MARGIN * 2 + LINE * (lines.length + 2);
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('this browser cannot draw the report');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = '#111111';
+  const { canvas, context: ctx } = whitePage(
+    WIDTH,
+    MARGIN * 2 + LINE * (lines.length + 2),
+    '#111111',
+  );
   ctx.font = 'bold 44px system-ui, sans-serif';
   ctx.fillText(title, MARGIN, MARGIN + 20);
   ctx.font = '30px system-ui, sans-serif';
   lines.forEach((line, i) => ctx.fillText(line, MARGIN, MARGIN + LINE * (i + 2)));
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no PNG'))), 'image/png'),
-  );
+  return canvasPng(canvas);
 }
 
 /**

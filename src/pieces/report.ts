@@ -6,6 +6,7 @@
  */
 import type { AttemptAssessment } from '../music';
 import { flagText } from './report-text';
+import { canvasPng, whitePage } from '../shared-ui/png-page';
 
 export interface ReportLine {
   readonly text: string;
@@ -68,14 +69,7 @@ const FONTS: Record<ReportLine['style'], { px: number; weight: number }> = {
 
 /** Draws the lines on a white A4 page; what does not fit is summarised in a last line. */
 export async function reportPng(lines: readonly ReportLine[]): Promise<Blob> {
-  const canvas = document.createElement('canvas');
-  canvas.width = PAGE.widthPx;
-  canvas.height = PAGE.heightPx;
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('this browser cannot draw the report');
-  context.fillStyle = '#fff';
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  context.fillStyle = '#000';
+  const { canvas, context } = whitePage(PAGE.widthPx, PAGE.heightPx, '#000');
   context.textBaseline = 'top';
   const maxWidth = PAGE.widthPx - 2 * PAGE.marginPx;
   let y = PAGE.marginPx;
@@ -100,9 +94,7 @@ export async function reportPng(lines: readonly ReportLine[]): Promise<Blob> {
     context.font = `400 ${FONTS.small.px}px sans-serif`;
     context.fillText(`… and ${left} more (see the results file)`, PAGE.marginPx, y);
   }
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no image'))), 'image/png'),
-  );
+  return canvasPng(canvas);
 }
 
 function wrap(text: string, width: (t: string) => number, maxWidth: number): string[] {
