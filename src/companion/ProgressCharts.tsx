@@ -54,27 +54,12 @@ export function MinutesChart(props: { days: readonly DayRow[] }) {
         <span style={{ color: SOUND }}>■</span> sound on the face{' '}
         <span style={{ color: REST }}>■</span> rest
       </figcaption>
-      <table className="companion-sr-only" data-testid="minutes-table">
-        <caption>Minutes per day, last {days.length} days</caption>
-        <thead>
-          <tr>
-            <th>Day</th>
-            <th>Sound, min</th>
-            <th>Rest, min</th>
-            <th>Exercises, min</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <td>{d.day}</td>
-              <td>{d.soundMin}</td>
-              <td>{d.restMin}</td>
-              <td>{d.exerciseMin}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <HiddenTable
+        testId="minutes-table"
+        caption={`Minutes per day, last ${days.length} days`}
+        head={['Day', 'Sound, min', 'Rest, min', 'Exercises, min']}
+        rows={days.map((d) => [d.day, d.soundMin, d.restMin, d.exerciseMin])}
+      />
     </figure>
   );
 }
@@ -133,25 +118,16 @@ export function RangeChart(props: {
           );
         })}
       </svg>
-      <table className="companion-sr-only" data-testid="range-table">
-        <caption>Range held at least a second, per week</caption>
-        <thead>
-          <tr>
-            <th>Week of</th>
-            <th>Lowest</th>
-            <th>Highest</th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((w) => (
-            <tr key={w.weekStart}>
-              <td>{w.weekStart}</td>
-              <td>{w.lowMidi === null ? 'none' : name(w.lowMidi)}</td>
-              <td>{w.highMidi === null ? 'none' : name(w.highMidi)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <HiddenTable
+        testId="range-table"
+        caption="Range held at least a second, per week"
+        head={['Week of', 'Lowest', 'Highest']}
+        rows={weeks.map((w) => [
+          w.weekStart,
+          w.lowMidi === null ? 'none' : name(w.lowMidi),
+          w.highMidi === null ? 'none' : name(w.highMidi),
+        ])}
+      />
     </figure>
   );
 }
@@ -209,23 +185,41 @@ export function TrendLine(props: {
             return <circle key={p.day} cx={x} cy={y} r={3} fill={TREND} />;
           })}
       </svg>
-      <table className="companion-sr-only">
-        <caption>{label}: mean score per day practised, out of 100</caption>
-        <thead>
-          <tr>
-            <th>Day</th>
-            <th>Score</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.day}>
-              <td>{p.day}</td>
-              <td>{p.score}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <HiddenTable
+        caption={`${label}: mean score per day practised, out of 100`}
+        head={['Day', 'Score']}
+        rows={points.map((p) => [p.day, p.score])}
+      />
     </div>
+  );
+}
+
+/** A chart's numbers for screen readers: visually hidden, the first cell of a row is its key. */
+function HiddenTable(props: {
+  caption: string;
+  head: readonly string[];
+  rows: readonly (readonly (string | number)[])[];
+  testId?: string;
+}) {
+  return (
+    <table className="companion-sr-only" data-testid={props.testId}>
+      <caption>{props.caption}</caption>
+      <thead>
+        <tr>
+          {props.head.map((h) => (
+            <th key={h}>{h}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row) => (
+          <tr key={String(row[0])}>
+            {row.map((cell, i) => (
+              <td key={i}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
