@@ -19,12 +19,25 @@ function setup(
     whileStopping?: () => void;
     origin?: Promise<TakeOrigin>;
     context?: () => TakeContext | null;
+    /** How far the stream's clock (capture time) runs behind performance.now(), ms. */
+    latencyMs?: number;
   } = {},
 ) {
   const base = createPlaceholderPitchService({ state: 'connected' });
-  const tap = {} as MicrophoneTap;
+  const latencyMs = options.latencyMs ?? 0;
+  let clock = 1000; // performance.now()
+  // An audio clock of one frame per ms that started with the page; the stream's time of a frame
+  // is when it was captured, `latencyMs` before it is processed.
+  const tap = {
+    context: {
+      get currentTime() {
+        return clock / 1000;
+      },
+      sampleRate: 1000,
+    },
+    toStreamMs: (frame: number) => frame - latencyMs,
+  } as unknown as MicrophoneTap;
   const service = Object.assign(base, { microphoneTap: () => tap });
-  let clock = 1000;
   let callbacks: RecorderCallbacks | null = null;
   let stops = 0;
   const store =
@@ -38,7 +51,6 @@ function setup(
     service,
     store,
     canRecord: () => true,
-    now: () => clock,
     wallNow: () => Date.UTC(2026, 10, 22),
     newId: () => 'take-1',
     latencySource: () => 'unknown',
@@ -47,7 +59,7 @@ function setup(
       callbacks = cb;
       return {
         format: { mimeType: 'audio/webm;codecs=opus', codec: 'opus' },
-        startedAtMs: clock,
+        startedAtMs: clock - latencyMs,
         origin: options.origin,
         stop: async () => {
           stops++;
@@ -158,6 +170,38 @@ describe('recording a take', () => {
     expect(take.readings).toEqual([500, 440, 0.95, -20, 440]);
     expect(take.notes).toEqual([{ onsetMs: 400, offsetMs: 500, hz: 440 }]);
     expect((await t.store.list())[0]).toMatchObject({ durationMs: 500, notesMidi: [69] });
+  });
+
+  it('ends at Stop on the stream clock while the origin settles: nothing heard after it is kept', async () => {
+    // The stream stamps what the microphone captured, 80 ms before performance.now() processes
+    // it. Stop is pressed at 3000 (performance.now()): the frame processed then was heard at 2920,
+    // and the take's audio ends there, while the origin is still being measured.
+    let measure: (origin: TakeOrigin) => void = () => undefined;
+    const origin = new Promise<TakeOrigin>((resolve) => (measure = resolve));
+    const t = setup({
+      origin,
+      latencyMs: 80,
+      whileStopping: () => {
+        t.reading(2950, 440); // heard after Stop, delivered as the encoder finishes
+        t.note({ type: 'note-on', hz: 392, onsetMs: 2940, confirmedMs: 2990 });
+        t.reading(3500, 392);
+        measure({ frame: 1010, startedAtMs: 930, measured: true, score: 0.9 });
+      },
+    });
+    await t.recorder.start('tuner', 'x'); // guessed origin: 920
+    t.advance(1500);
+    t.reading(2500, 440);
+    t.note({ type: 'note-on', hz: 440, onsetMs: 2400, confirmedMs: 2450 });
+    t.advance(500);
+    t.reading(2900, 440);
+    t.chunk(10);
+    await t.recorder.stop();
+    const take = await t.store.load('take-1');
+    expect(take.readings).toEqual([1570, 440, 0.95, -20, 440, 1970, 440, 0.95, -20, 440]);
+    // The note sounding at Stop ends there; the one begun after Stop is not the take's.
+    expect(take.notes).toEqual([{ onsetMs: 1470, offsetMs: 1990, hz: 440 }]);
+    // From the measured origin (930) to Stop (2920) on the stream's clock: the audio's length.
+    expect((await t.store.list())[0]).toMatchObject({ durationMs: 1990, noteCount: 1 });
   });
 
   it('keeps a note that was already sounding when recording began (from the take start)', async () => {

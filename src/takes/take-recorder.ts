@@ -27,6 +27,15 @@ import { ORIGIN_MARGIN_MS, toTakeClock } from './take-timeline';
 import { inputLatencySource, type InputLatencySource } from '../audio/stream/input-latency';
 import { getSettingsStore } from '../settings';
 
+/**
+ * The stream's time of the frame the tap's graph is processing now: the clock readings and the
+ * take's origin are stamped on (`tap.toStreamMs`), so Stop is on it too. performance.now() is
+ * ahead of it by the input, output and calibrated latencies, and a Stop on that clock kept that
+ * much of what was heard after it and made the take that much longer than its audio.
+ */
+const streamNowMs = (tap: MicrophoneTap): number =>
+  tap.toStreamMs(Math.round(tap.context.currentTime * tap.context.sampleRate));
+
 const defaultLatencySource = (tap: MicrophoneTap): InputLatencySource =>
   inputLatencySource(
     tap.context,
@@ -57,7 +66,6 @@ export interface TakeRecorderDeps {
   store: TakeStore;
   startRecorder?: (tap: MicrophoneTap, callbacks: RecorderCallbacks) => AudioRecorder;
   canRecord?: () => boolean;
-  now?: () => number;
   wallNow?: () => number;
   newId?: () => string;
   /** What the take's times say of the input latency (default: the browser's report, the settings). */
@@ -92,7 +100,6 @@ function defaultId(): string {
 
 export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
   const { service, store } = deps;
-  const now = deps.now ?? (() => performance.now());
   const wallNow = deps.wallNow ?? (() => Date.now());
   const newId = deps.newId ?? defaultId;
   const latencySource = deps.latencySource ?? defaultLatencySource;
@@ -158,10 +165,12 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
     // The take's origin: first a guess, then (within seconds) the audio frame of its first sample
     // as measured in the recording (`src/audio/recording/origin-aligner.ts`). Readings and notes
     // are kept on the stream's timeline and written relative to the origin once it is settled.
+    const now = (): number => streamNowMs(liveTap);
     let t0 = now();
     let originSettled = false;
-    // When Stop was pressed: the take ends there, however long the encoder takes to finish
-    // (WebKitGTK's waits 2 s for its end of stream), so nothing heard after it is kept.
+    // When Stop was pressed, on the stream's clock: the take ends there, however long the encoder
+    // or the origin takes to finish (WebKitGTK's encoder waits 2 s for its end of stream), so
+    // nothing heard after it is kept and the take lasts from its origin to Stop.
     let stopAtMs = Number.POSITIVE_INFINITY;
     const until = (): number => Math.min(now(), stopAtMs);
     /** Since the last write: readings (stream time first, 5 numbers each), notes (stream times). */
