@@ -14,23 +14,21 @@ import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { PitchStatusBanner } from '../shared-ui/PitchStatusBanner';
 import { useObservable } from '../lib/use-observable';
 import { getRoutineDaysStore } from '../companion/routine-days-store';
-import { IntervalsExercise } from '../exercise/intervals/IntervalsExercise';
-import { LipSlursExercise } from '../exercise/timed/LipSlursExercise';
-import { LongTonesExercise } from '../exercise/long-tones/LongTonesExercise';
 import { RestBreak, WarmDown, playedText } from '../exercise/routine/RoutineBreak';
 import { RoutineView } from '../exercise/routine/RoutineView';
 import { suggestedRestMs } from '../exercise/routine/routine';
 import { RoutineStepContext } from '../exercise/routine/routine-step';
-import { ScalesExercise } from '../exercise/timed/ScalesExercise';
 import { getHistoryStore } from '../history/history-db';
 import { HistoryView } from '../history/HistoryView';
 import { PracticeSummary } from '../history/PracticeSummary';
-import { EXERCISE_LABELS, type ExerciseKind } from '../history/records';
+import { EXERCISE_LABELS } from '../history/records';
 import { SettingsButton } from '../settings-screen/SettingsButton';
 import { backTo } from '../shared-ui/app-history';
 import { StepRouteContext, type StepRoute } from '../shared-ui/routed-step';
 import { TakesBar } from '../takes/TakesBar';
 import { registerPiecesExport } from '../pieces/register-export';
+import { ExerciseScreenView } from './ExerciseScreenView';
+import { start, type Routine, type RoutineStep } from './routine-flow';
 import '../exercise/exercise.css';
 import {
   EXERCISE_HOME_PATH,
@@ -46,24 +44,6 @@ import {
 
 // The pieces library travels in the history's export file (issue 25).
 registerPiecesExport();
-
-/** A step of today's routine: an exercise, a rest, or the warm-down. */
-type RoutineStep =
-  | { kind: 'exercise'; exercise: ExerciseKind; startedAtMs: number }
-  | { kind: 'rest'; next: ExerciseKind; restMs: number }
-  | { kind: 'warm-down' };
-
-/** The routine while it runs: where it is, the exercises still to come, the time played so far. */
-interface Routine {
-  step: RoutineStep;
-  queue: readonly ExerciseKind[];
-  playedMs: number;
-}
-
-/** An exercise starting now (the routine counts the minutes played from here). */
-function start(exercise: ExerciseKind): RoutineStep {
-  return { kind: 'exercise', exercise, startedAtMs: Date.now() };
-}
 
 /**
  * `/home/exercise/*`, the home page: the practice home, each exercise (its setup, and its run and
@@ -155,40 +135,6 @@ export default function ExercisePage() {
         }
       : undefined;
 
-  const exercise = (screen: ExerciseScreen) => {
-    // A key per routine step: the same exercise twice in a row starts fresh.
-    const key = `${screen}-${inRoutine ? routine.queue.length : 'single'}`;
-    const done = inRoutine ? next : undefined;
-    switch (screen) {
-      case 'long-tones':
-        return <LongTonesExercise key={key} history={history} onExit={home} onDone={done} />;
-      case 'lip-slurs':
-        return <LipSlursExercise key={key} history={history} onBack={home} onDone={done} />;
-      case 'scales':
-      case 'articulation':
-        return (
-          <ScalesExercise
-            key={inRoutine ? key : 'scales'}
-            history={history}
-            onBack={home}
-            onDone={done}
-            mode={screen === 'articulation' ? 'articulation' : 'scale'}
-            // The two modes are two routes: a link opens either, and the switch replaces one.
-            onModeChange={
-              inRoutine
-                ? undefined
-                : (mode) =>
-                    navigate(exercisePath(mode === 'articulation' ? 'articulation' : 'scales'), {
-                      replace: true,
-                    })
-            }
-          />
-        );
-      case 'intervals':
-        return <IntervalsExercise key={key} history={history} onBack={home} onDone={done} />;
-    }
-  };
-
   /** The exercise on screen (the routine's, or the one opened), and what it records as. */
   const screen: ExerciseScreen | null =
     practice.view === 'exercise'
@@ -226,7 +172,19 @@ export default function ExercisePage() {
                   : null
               }
             >
-              {exercise(screen)}
+              <ExerciseScreenView
+                screen={screen}
+                // A key per routine step: the same exercise twice in a row starts fresh.
+                stepKey={inRoutine ? routine.queue.length : null}
+                history={history}
+                onHome={home}
+                onDone={inRoutine ? next : undefined}
+                onModeChange={(mode) =>
+                  navigate(exercisePath(mode === 'articulation' ? 'articulation' : 'scales'), {
+                    replace: true,
+                  })
+                }
+              />
             </RoutineStepContext.Provider>
           </PanelBoundary>
         </StepRouteContext.Provider>

@@ -10,13 +10,12 @@ import {
 } from '../music';
 import { getAudioSession, type DroneHandle } from '../audio/output/audio-session';
 import { reportCleanPass } from '../lib/clean-pass';
-import { saveTextFile } from '../native/save-file';
 import { useSettings } from '../settings';
 import { usePitchService } from '../shared-ui/pitch-service-context';
-import { assignmentFileName, assignmentJson, assignmentLink } from './assignment';
 import { gradeRecording } from './grade-recording';
 import { isCleanPass, startPracticeRun, type PracticeRun } from './live-practice';
 import type { PieceStore } from './piece-store';
+import { PieceFileActions } from './PieceFileActions';
 import { PracticeControls } from './PracticeControls';
 import { AttemptSummary, NoteDetail, PieceProgress } from './PieceResults';
 import {
@@ -25,17 +24,11 @@ import {
   type PracticeSettings,
   type StoredPiece,
 } from './piece-types';
-import { reportLines, reportPng } from './report';
+import { saveAssignment, saveReportPng, saveResultsJson } from './piece-files';
 import { ScoreStaff } from './ScoreStaff';
 import { sliceScore } from './score-slice';
 import { tonicOf } from './tonic';
 import { useTakeOfPiece } from './take-of-piece';
-
-const fileSafe = (title: string): string =>
-  title
-    .replace(/[^\p{L}\p{N} _-]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim() || 'piece';
 
 interface Result {
   readonly assessment: AttemptAssessment;
@@ -76,7 +69,6 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
     drone.current?.release();
     drone.current = null;
   };
-  const recordingInput = useRef<HTMLInputElement>(null);
   // A take recorded here keeps the piece and the passes judged live while it records.
   const judgedForTake = useTakeOfPiece(piece);
 
@@ -200,60 +192,24 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
   };
 
   const exportResults = async (): Promise<void> => {
-    if (!result) return;
-    const name = `${fileSafe(piece.title)} results.json`;
-    try {
-      await saveTextFile({
-        name,
-        text: JSON.stringify(result.assessment, null, 1),
-        mimeType: 'application/json',
-      });
-      setStatus(`Results saved as ${name}.`);
-    } catch (error) {
-      setStatus(`Export failed: ${String(error)}`);
-    }
+    if (result) setStatus(await saveResultsJson(piece.title, result.assessment));
   };
-
   const exportReport = async (): Promise<void> => {
     if (!result) return;
-    try {
-      const png = await reportPng(
-        reportLines({
-          title: piece.title,
-          partName: score.partName,
-          instrument: instrument.name,
-          atMs: result.atMs,
-          source: result.source,
-          tempoPercent: practice.tempoPercent,
-          assessment: result.assessment,
-        }),
-      );
-      const url = URL.createObjectURL(png);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${fileSafe(piece.title)} report.png`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      setStatus(`Report saved as ${link.download}.`);
-    } catch (error) {
-      setStatus(`The report could not be made: ${String(error)}`);
-    }
+    setStatus(
+      await saveReportPng(piece.title, {
+        title: piece.title,
+        partName: score.partName,
+        instrument: instrument.name,
+        atMs: result.atMs,
+        source: result.source,
+        tempoPercent: practice.tempoPercent,
+        assessment: result.assessment,
+      }),
+    );
   };
-
   const shareAssignment = async (): Promise<void> => {
-    const json = assignmentJson(piece.title, piece.score, practice);
-    const link = assignmentLink(globalThis.location.origin, json);
-    try {
-      await saveTextFile({
-        name: assignmentFileName(piece.title),
-        text: json,
-        mimeType: 'application/json',
-      });
-      await navigator.clipboard?.writeText(link).catch(() => undefined);
-      setStatus('Assignment saved as a file; its link is on the clipboard when allowed.');
-    } catch (error) {
-      setStatus(`The assignment could not be saved: ${String(error)}`);
-    }
+    setStatus(await saveAssignment(piece.title, piece.score, practice));
   };
 
   const verdicts = useMemo(() => {
@@ -326,53 +282,14 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
         />
       )}
       {!running && (
-        <div className="piece-actions">
-          <IonButton
-            fill="outline"
-            disabled={busy}
-            onClick={() => recordingInput.current?.click()}
-            data-testid="grade-recording"
-          >
-            Grade a recording…
-          </IonButton>
-          <input
-            ref={recordingInput}
-            type="file"
-            hidden
-            accept="audio/*,.wav,.m4a,.webm,.ogg"
-            data-testid="grade-recording-input"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void grade(file);
-            }}
-          />
-          {result && (
-            <IonButton
-              fill="outline"
-              onClick={() => void exportResults()}
-              data-testid="export-results"
-            >
-              Export results (JSON)
-            </IonButton>
-          )}
-          {result && (
-            <IonButton
-              fill="outline"
-              onClick={() => void exportReport()}
-              data-testid="export-report"
-            >
-              Report for a teacher (PNG)
-            </IonButton>
-          )}
-          <IonButton
-            fill="outline"
-            onClick={() => void shareAssignment()}
-            data-testid="share-assignment"
-          >
-            Share as assignment
-          </IonButton>
-        </div>
+        <PieceFileActions
+          busy={busy}
+          hasResult={result !== null}
+          onGrade={(file) => void grade(file)}
+          onExportResults={() => void exportResults()}
+          onExportReport={() => void exportReport()}
+          onShareAssignment={() => void shareAssignment()}
+        />
       )}
       <PieceProgress attempts={attempts} />
     </div>

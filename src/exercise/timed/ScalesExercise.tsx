@@ -5,15 +5,11 @@ import { TempoInput, validTempo } from './TempoInput';
 import {
   REGULAR_RANGE_WRITTEN_MIDI,
   noteName,
-  pitchClassName,
-  isMinorKind,
-  scaleForRange,
   MAJOR_KEYS,
   MINOR_KEYS,
   SCALE_KINDS,
   SCALE_KIND_LABELS,
   SCALE_KIND_NAMES,
-  clarkePassage,
   getInstrument,
   PART_INSTRUMENTS,
   partTransposition,
@@ -23,7 +19,7 @@ import { useSettings } from '../../settings';
 import { TimedExercise } from './TimedExercise';
 import { ArticulationExercise } from './ArticulationExercise';
 import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from '../SetupControls';
-import { parseKeyName, phrase, type Passage, type Spelling, type Subdivision } from '../../music';
+import type { Passage } from '../../music';
 import {
   SCALES_DEFAULT_BAND_CENTS,
   isMinorPick as isMinor,
@@ -32,55 +28,9 @@ import {
 } from '../setups';
 import { setupMemories, useRememberedSetup } from '../setup-memory';
 import { useRoutineStep } from '../routine/routine-step';
+import { passageOf, RANGE_NOTES } from './scale-passage';
 
 export { SCALES_DEFAULT_BAND_CENTS } from '../setups';
-
-/** The music a setup plays, and what changed in its range; throws a message for the player. */
-function passageOf(
-  setup: ScaleSetup,
-  spelling: Spelling,
-): { passage: Passage; change: string | null } {
-  const { kind, key, lowMidi, highMidi, subdivision, articulation } = setup;
-  if (kind === 'clarke') {
-    return {
-      change: null,
-      passage: clarkePassage({
-        key,
-        lowMidi,
-        highMidi,
-        spelling,
-        subdivision: Number(subdivision) as Subdivision,
-        slurred: articulation === 'slurred',
-      }),
-    };
-  }
-  const { notes, change } = scaleForRange({
-    kind,
-    // A chromatic scale starts (and keeps) the low note's name as the player spells it.
-    key: kind === 'chromatic' ? pitchClassName(lowMidi, spelling) : key,
-    lowMidi,
-    highMidi,
-  });
-  const tonic = kind === 'chromatic' ? null : parseKeyName(key);
-  return {
-    change,
-    passage: {
-      beatsPerBar: 4,
-      key: tonic && { ...tonic, minor: isMinorKind(kind) },
-      events: phrase(notes, {
-        subdivision: Number(subdivision) as Subdivision,
-        beatsPerBar: 4,
-        slurred: articulation === 'slurred',
-        lastNoteBeats: subdivision === '1' ? 2 : 1,
-      }),
-    },
-  };
-}
-
-const RANGE_NOTES: number[] = [];
-for (let m = REGULAR_RANGE_WRITTEN_MIDI.low; m <= REGULAR_RANGE_WRITTEN_MIDI.high; m++) {
-  RANGE_NOTES.push(m);
-}
 
 /** Scales in every key (major, natural/harmonic minor, chromatic) over a chosen range, to a click. */
 export function ScalesExercise(props: {

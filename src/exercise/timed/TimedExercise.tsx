@@ -7,7 +7,6 @@ import { getAudioSession, type DroneHandle } from '../../audio/output/audio-sess
 import type { HistoryStore } from '../../history/history-db';
 import type { AttemptRecord, ExerciseKind } from '../../history/records';
 import {
-  fingeringFor,
   loopBarPassage,
   spelledName,
   timedNotes,
@@ -21,12 +20,13 @@ import { LivePitch } from '../LivePitch';
 import { PassageStaff } from '../staff/PassageStaff';
 import { SaveStatus } from '../SaveStatus';
 import { createTimedSession, type TimedNote } from './timed-session';
+import { timedAttemptContent } from './timed-attempt';
 import { TimedResults } from './TimedResults';
 import { useSaveAttempt } from '../use-save-attempt';
-import { ValveDiagram } from '../ValveDiagram';
+import { NoteValves } from './NoteValves';
 import { BackButton } from '../BackButton';
-import { NextStepButton } from '../routine/NextStepButton';
 import { BarLoopPicker, LOOP_REPEATS } from './BarLoopPicker';
+import { AgainButtons } from './AgainButtons';
 
 /** "Again at +4 bpm": the step a teacher raises a clean passage by. */
 const TEMPO_STEP_BPM = 4;
@@ -141,29 +141,14 @@ export function TimedExercise(props: {
 
   const content = useMemo(
     () =>
-      state.outcomes.length === 0
-        ? null
-        : {
-            settings: {
-              ...props.recordSettings,
-              tempoBpm,
-              inTuneCents: props.inTuneCents,
-              instrument: settings.transposition,
-              ...(props.partFor ? { partFor: props.partFor } : {}),
-              a4Hz: settings.a4Hz,
-            },
-            score: state.score,
-            notes: state.outcomes.map((o) => ({
-              writtenMidi: o.writtenMidi,
-              name: o.name,
-              score: o.score,
-              medianCents: o.medianCents === null ? null : Math.round(o.medianCents * 10) / 10,
-              spreadCents:
-                o.result.spreadCents === null ? null : Math.round(o.result.spreadCents * 10) / 10,
-              driftCents: null,
-              inTuneFraction: null,
-            })),
-          },
+      timedAttemptContent(state, {
+        ...props.recordSettings,
+        tempoBpm,
+        inTuneCents: props.inTuneCents,
+        instrument: settings.transposition,
+        ...(props.partFor ? { partFor: props.partFor } : {}),
+        a4Hz: settings.a4Hz,
+      }),
     [state, props.recordSettings, tempoBpm, props.inTuneCents, props.partFor, settings],
   );
   const save = useSaveAttempt({
@@ -232,35 +217,19 @@ export function TimedExercise(props: {
           </p>
         )}
         {message && <p role="alert">{message}</p>}
-        {loopBar === null ? (
-          <div className="buttons">
-            <NextStepButton onNext={props.onDone} />
-            <button type="button" data-testid="again" onClick={() => again(tempoBpm)}>
-              Again
-            </button>
-            {faster > tempoBpm && (
-              <button type="button" data-testid="again-faster" onClick={() => again(faster)}>
-                Again at {faster} bpm
-              </button>
-            )}
-            <BackButton onClick={props.onBack} />
-          </div>
-        ) : (
-          <div className="buttons">
-            <button type="button" data-testid="loop-again" onClick={() => again(tempoBpm)}>
-              Loop bar {loopBar + 1} again
-            </button>
-            <button type="button" data-testid="loop-exit" onClick={() => again(tempoBpm, null)}>
-              Back to the whole exercise
-            </button>
-          </div>
-        )}
+        <AgainButtons
+          loopBar={loopBar}
+          tempoBpm={tempoBpm}
+          fasterBpm={faster}
+          onAgain={again}
+          onDone={props.onDone}
+          onBack={props.onBack}
+        />
       </>
     );
   }
 
   const note = notes[state.index];
-  const fingering = fingeringFor(note.midi);
   return (
     <section className="exercise-run" aria-label={props.title}>
       <h2>
@@ -282,19 +251,7 @@ export function TimedExercise(props: {
         }}
         label={`${title}: ${notes.map(spelledName).join(' ')}`}
       />
-      <div className="exercise-target">
-        {props.partFor ? null : note.combo ? (
-          <ValveDiagram primary={note.combo} alternates={[]} />
-        ) : (
-          fingering.hasFingering && (
-            <ValveDiagram
-              primary={fingering.primary}
-              alternates={fingering.alternates}
-              uses={fingering.alternateUses}
-            />
-          )
-        )}
-      </div>
+      <div className="exercise-target">{!props.partFor && <NoteValves note={note} />}</div>
       <p className="phase" data-testid="phase">
         {state.phase === 'ready'
           ? `Press Start: one bar of clicks, then play what is written. In tune = within ±${props.inTuneCents} ¢.`
