@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
 import { loopbackAndCount } from './loopback';
-import { synthWavDir, writeSynthWav } from './synth-wav';
+import { synthWavDir, roomNoise, writeSynthWav } from './synth-wav';
 import { TEST_TIMEOUT_MS, WAIT_MS } from './wait';
 
 /**
@@ -35,11 +35,7 @@ afterAll(() => dir.remove());
 
 let browser: LaunchedBrowser;
 beforeAll(async () => {
-  let seed = 3;
-  const noise = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return (seed / 2 ** 31 - 0.5) * 0.002;
-  };
+  const noise = roomNoise(3);
   browser = await launchBrowser({
     wav: writeSynthWav(dir.path, 'room.wav', 4, noise),
     viewport: { width: 390, height: 844 },

@@ -71,3 +71,15 @@ export function brassTone(
     return x * scale;
   };
 }
+
+/**
+ * Quiet room noise at about −60 dBFS (±0.001), the same every run (a linear congruential
+ * sequence, Numerical Recipes' constants): a microphone that is on, with nothing played.
+ */
+export function roomNoise(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return (state / 2 ** 31 - 0.5) * 0.002;
+  };
+}

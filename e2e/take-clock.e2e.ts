@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
 import { LOOPBACK_DELAY_S, loopbackAndCount } from './loopback';
-import { synthWavDir, writeSynthWav } from './synth-wav';
+import { synthWavDir, roomNoise, writeSynthWav } from './synth-wav';
 import { TEST_TIMEOUT_MS, WAIT_MS } from './wait';
 
 /**
@@ -27,11 +27,7 @@ afterAll(() => dir.remove());
 
 let browser: LaunchedBrowser;
 beforeAll(async () => {
-  let seed = 1;
-  const noise = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return (seed / 2 ** 31 - 0.5) * 0.002;
-  };
+  const noise = roomNoise(1);
   browser = await launchBrowser({ wav: writeSynthWav(dir.path, 'room.wav', 4, noise) });
   await browser.page.addInitScript(loopbackAndCount);
 });
