@@ -64,7 +64,9 @@ export function runLatencyCalibration(
   const result = (async (): Promise<CalibrationResult> => {
     if (service.status.get().state !== 'connected') await service.connect();
     if (service.status.get().state !== 'connected') {
-      throw new Error('the microphone is not listening');
+      throw new Error(
+        'the microphone is not listening: allow it (or tap to start), then try again',
+      );
     }
     unsubscribe = service.notes.subscribe((event) => {
       if (event.type !== 'note-on') return;
