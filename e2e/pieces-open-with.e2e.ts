@@ -283,6 +283,32 @@ describe('a file opened with the app on Android', () => {
   });
 });
 
+/** The titles in the pieces library's database, without creating it when it is not there yet. */
+function storedPieceTitles(p: Page): Promise<string[]> {
+  return p.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((db) => db.name);
+    if (!names.includes('embouchure-pieces')) return [];
+    return new Promise<string[]>((resolve, reject) => {
+      const open = indexedDB.open('embouchure-pieces');
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('pieces')) {
+          db.close();
+          resolve([]);
+          return;
+        }
+        const all = db.transaction('pieces').objectStore('pieces').getAll();
+        all.onsuccess = () => {
+          db.close();
+          resolve((all.result as { title: string }[]).map((piece) => piece.title));
+        };
+        all.onerror = () => reject(all.error ?? new Error('read failed'));
+      };
+    });
+  });
+}
+
 /** The history's Export on the web, with pieces and no exercise attempt (a fresh profile). */
 describe('history export with only pieces', () => {
   const web = sharedBrowser({ mic: 'none', viewport: { width: 390, height: 844 } });
@@ -314,6 +340,10 @@ describe('history export with only pieces', () => {
     await expect
       .poll(() => activePage(p).getByTestId('piece-title').textContent(), { timeout: WAIT_MS })
       .toBe('Only Song');
+    // The piece opens while it is still being written; leaving the page (a reload) before the
+    // write commits would abort it, so the test waits for the stored piece as a player's next
+    // visit would find it.
+    await expect.poll(() => storedPieceTitles(p), { timeout: WAIT_MS }).toEqual(['Only Song']);
     await p.goto(appUrl('/home/exercise'));
     await activePage(p).getByTestId('tab-history').click();
     const history = activePage(p);
