@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioFile } from './browser';
 
 /**
  * Issue 23 row 7: Finish during the count-in (or before any hold) is an aborted attempt: not
  * scored, and nothing saved to the history (its list, the home page's last session, the charts).
  * The fake microphone plays silence.
  */
-let browser: LaunchedBrowser;
-beforeAll(async () => {
-  browser = await launchBrowser({ wav: audioFile('nopitch/silence_sr44100.wav') });
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser({ wav: audioFile('nopitch/silence_sr44100.wav') });
 
 async function expectHistoryEmpty(): Promise<void> {
   const view = activePage(browser.page);

@@ -9,9 +9,24 @@ import {
 } from './browser';
 
 /**
+ * Options of a fixture's browser: `launchBrowser`'s, plus the page errors a test provokes on
+ * purpose.
+ */
+export interface FixtureOptions extends LaunchOptions {
+  /**
+   * Uncaught page errors expected on purpose (a test that breaks the page to see it recover):
+   * each page error must match one of these; any other still fails the test. Name the error.
+   */
+  expectedPageErrors?: RegExp[];
+}
+
+/**
  * One browser for the tests of a file or a `describe` block (what every test file used to copy):
- * launched before them, closed after them, and no uncaught page error allowed. `setUp`, if
- * given, runs once after the launch (init scripts, the viewport, a fixed clock).
+ * launched before them, closed after them, and no uncaught page error allowed. `options` may be a
+ * function, called in `beforeAll` (e.g. for a server or a WAV made there). `setUp`, if given, runs
+ * once after the launch (init scripts, the viewport, a fixed clock). Hooks a file registers before
+ * calling this run before the launch and, in `afterAll`, after the close (Vitest's hook order
+ * `stack`): start a server there that the browser needs.
  *
  * ```ts
  * const browser = sharedBrowser({ wav: audioFile('clean/sr44100/tpt_n069_A4_v110.wav') });
@@ -22,10 +37,11 @@ import {
  * ```
  */
 export function sharedBrowser(
-  options: LaunchOptions = {},
+  options: FixtureOptions | (() => FixtureOptions | Promise<FixtureOptions>) = {},
   setUp?: (browser: LaunchedBrowser) => Promise<unknown>,
 ): BrowserFixture {
   let launched: LaunchedBrowser | undefined;
+  let expected: RegExp[] = [];
   let tab: Page | undefined;
   const get = (): LaunchedBrowser => {
     if (!launched) throw new Error('sharedBrowser: the browser is launched in beforeAll');
@@ -36,14 +52,16 @@ export function sharedBrowser(
     return tab as Page;
   };
   beforeAll(async () => {
-    launched = await launchBrowser(options);
+    const { expectedPageErrors, ...launchOptions } =
+      typeof options === 'function' ? await options() : options;
+    expected = expectedPageErrors ?? [];
+    launched = await launchBrowser(launchOptions);
     tab = launched.page;
     await setUp?.(launched);
   });
   afterAll(async () => {
     if (!launched) return;
-    expect(launched.pageErrors).toEqual([]);
-    await launched.close();
+    await closeChecked(launched, expected);
   });
   return {
     page: standIn(currentTab),
@@ -83,28 +101,41 @@ export interface BrowserFixture extends Omit<LaunchedBrowser, 'close'> {
 }
 
 /**
- * A browser of its own for each test (different flags per test): `launch` it in the test; it is
- * closed after the test, and no uncaught page error allowed.
+ * A browser of its own for each test (different flags per test, a WAV per test, or a second
+ * browser beside a file's shared one): `launch` it in the test; it is closed after the test, and
+ * no uncaught page error allowed. A second `launch` in the same test closes the first (with the
+ * same check) and replaces it.
  */
-export function browserPerTest(): { launch(options?: LaunchOptions): Promise<LaunchedBrowser> } {
-  let current: LaunchedBrowser | undefined;
-  afterEach(async () => {
-    const browser = current;
+export function browserPerTest(): {
+  launch(options?: FixtureOptions): Promise<LaunchedBrowser>;
+} {
+  let current: { browser: LaunchedBrowser; expected: RegExp[] } | undefined;
+  const closeCurrent = async (): Promise<void> => {
+    const was = current;
     current = undefined;
-    if (!browser) return;
-    try {
-      expect(browser.pageErrors).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-  });
+    if (was) await closeChecked(was.browser, was.expected);
+  };
+  afterEach(closeCurrent);
   return {
-    async launch(options) {
-      if (current) throw new Error('browserPerTest: one browser per test');
-      current = await launchBrowser(options);
-      return current;
+    async launch(options = {}) {
+      await closeCurrent();
+      const { expectedPageErrors, ...launchOptions } = options;
+      const browser = await launchBrowser(launchOptions);
+      current = { browser, expected: expectedPageErrors ?? [] };
+      return browser;
     },
   };
+}
+
+/** Asserts `browser` saw no page error but the `expected` ones, and closes it in any case. */
+async function closeChecked(browser: LaunchedBrowser, expected: RegExp[]): Promise<void> {
+  try {
+    expect(
+      browser.pageErrors.filter((error) => !expected.some((pattern) => pattern.test(error))),
+    ).toEqual([]);
+  } finally {
+    await browser.close();
+  }
 }
 
 /** An object that forwards every property to `current()` at the time of use. */

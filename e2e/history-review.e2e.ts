@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl } from './browser';
 
 /**
  * Issue 23 row 9, in a browser set to British English: history rows are named by exercise (an
  * articulation drill is not "Scales"), dated in the locale with the month named, open the
  * attempt's per-note results when tapped, and "Clear all history…" is not the primary button.
  */
-let browser: LaunchedBrowser;
-beforeAll(async () => {
-  browser = await launchBrowser({ viewport: { width: 390, height: 844 } });
-  // The phone's locale: British English.
-  const cdp = await browser.context.newCDPSession(browser.page);
-  await cdp.send('Emulation.setLocaleOverride', { locale: 'en-GB' });
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser(
+  { viewport: { width: 390, height: 844 } },
+  async ({ context, page }) => {
+    // The phone's locale: British English.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setLocaleOverride', { locale: 'en-GB' });
+  },
+);
 
 const note = (name: string, writtenMidi: number, score: number, medianCents: number | null) => ({
   writtenMidi,

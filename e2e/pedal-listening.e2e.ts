@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioFile } from './browser';
 import { serviceSnapshot } from './tuner-helpers';
 
 /**
@@ -8,14 +9,7 @@ import { serviceSnapshot } from './tuner-helpers';
  * trumpet), below the engine's usual floor: the pedal exercise switches pedal listening on by
  * itself (and back off after), and the tuner offers it when sound without a pitch lasts.
  */
-let browser: LaunchedBrowser;
-beforeAll(async () => {
-  browser = await launchBrowser({ wav: audioFile('clean/sr48000/tpt_n046_Bb2.wav') });
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser({ wav: audioFile('clean/sr48000/tpt_n046_Bb2.wav') });
 
 const storedPedalTones = (page: Page): Promise<boolean | undefined> =>
   page.evaluate(

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE } from './a11y-helpers';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl } from './browser';
 
 /**
  * Issue 23 row 12, each exercise setup at 390 × 844: no choice's text is cut off (a select shows
@@ -8,14 +9,7 @@ import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './brows
  * ALL CAPS beside sentence case), and the drone is described as the tuner describes it (the app
  * subtracts it: no headphones needed).
  */
-let browser: LaunchedBrowser;
-beforeAll(async () => {
-  browser = await launchBrowser({ viewport: PHONE });
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser({ viewport: PHONE });
 
 describe.each([
   ['long-tones', 'lt-start'],

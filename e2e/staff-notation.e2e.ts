@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE, SCHEMES, setScheme } from './a11y-helpers';
-import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioFile } from './browser';
 
 /**
  * Issue 23 rows 3 and 13: the staff as a player reads it on a phone. Its strokes (staff lines,
@@ -9,15 +10,10 @@ import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } fr
  * non-text contrast, 3:1); a whole-bar rest hangs from the 4th line in the middle of its bar;
  * a slur that crosses a line break runs on to the line's end and starts again on the next line.
  */
-let browser: LaunchedBrowser;
-beforeAll(async () => {
-  browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav') });
-  await browser.page.setViewportSize(PHONE);
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser(
+  { wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav') },
+  ({ page }) => page.setViewportSize(PHONE),
+);
 
 /** The lip slurs' staff: C4 and its ledger line, bar lines, slurs, whole-bar rests, line breaks. */
 async function lipSlurStaff(page: Page): Promise<Locator> {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { appUrl } from './browser';
 
 // Chromium lets a page that is capturing the microphone start audio without a gesture, some of
 // the time (it raced, and failed this test about one run in ten). iOS Safari never does. So the
@@ -26,16 +27,9 @@ function gestureGatedAudio(): void {
   globalThis.AudioContext = GestureGatedAudioContext;
 }
 
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ mic: 'granted', autoplay: false });
-  await browser.context.addInitScript(gestureGatedAudio);
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser({ mic: 'granted', autoplay: false }, ({ context }) =>
+  context.addInitScript(gestureGatedAudio),
+);
 
 it('shows "Tap to start listening" while audio waits for a gesture, and a tap resumes it', async () => {
   const { page } = browser;
@@ -58,5 +52,4 @@ it('shows "Tap to start listening" while audio waits for a gesture, and a tap re
 
   await button.click();
   await button.waitFor({ state: 'detached' });
-  expect(browser.pageErrors).toEqual([]);
 });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { appUrl, audioFile } from './browser';
 import { closeSettings, openSettings } from './settings-screen';
 import { WAIT_MS } from './wait';
 import { expectNoNoteOver, readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
@@ -9,15 +10,7 @@ import { expectNoNoteOver, readingLog, recordReadings, serviceSnapshot } from '.
  * 140 Hz floor. Without the setting it reads as no pitch; with it (ticked on the tuner page, the
  * stream restarts with the pedal floor) it reads as written C3, never an octave up (C4).
  */
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ wav: audioFile('clean/sr48000/tpt_n046_Bb2.wav') });
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser({ wav: audioFile('clean/sr48000/tpt_n046_Bb2.wav') });
 
 describe('pedal tones', () => {
   it('a pedal B♭2 reads nothing without the setting, written C3 with it, never an octave up', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { appUrl, audioFile } from './browser';
 import { WAIT_MS } from './wait';
 import { serviceSnapshot } from './tuner-helpers';
 
@@ -9,15 +10,7 @@ import { serviceSnapshot } from './tuner-helpers';
  * segments of a window that follows the current note. With no signal the needle rests at the left
  * stop, outside the in-tune band.
  */
-let browser: LaunchedBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ wav: audioFile('phrase/sr48000/phrase_1.wav') });
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser({ wav: audioFile('phrase/sr48000/phrase_1.wav') });
 
 describe('tuner trace', () => {
   it('auto-ranges to every note of the phrase (written B♭3..E♭5 with margins)', async () => {
