@@ -45,11 +45,25 @@ describe('pieces: cost', () => {
       const hz = midiToHz(MIDI[note.written.letter] + 12 * (note.written.octave - 4) - 2);
       const endMs = note.startMs + note.durationMs * 0.9;
       for (let t = note.startMs; t < endMs; t += HOP_MS) {
-        readings.push({ hz, levelDb: -20, windowStartMs: t - 21, windowEndMs: t, dips: [] });
+        readings.push({
+          hz,
+          levelDb: -20,
+          windowStartMs: t - 21,
+          windowEndMs: t,
+          windowCentreMs: t - 10.5,
+          dips: [],
+        });
         events.push(t === note.startMs ? [{ type: 'note-on', hz, onsetMs: t }] : []);
       }
       for (let t = endMs; t < note.startMs + note.durationMs; t += HOP_MS) {
-        readings.push({ hz: 0, levelDb: -80, windowStartMs: t - 21, windowEndMs: t, dips: [] });
+        readings.push({
+          hz: 0,
+          levelDb: -80,
+          windowStartMs: t - 21,
+          windowEndMs: t,
+          windowCentreMs: t - 10.5,
+          dips: [],
+        });
         events.push(
           t === endMs ? [{ type: 'note-off', hz, onsetMs: note.startMs, offsetMs: t }] : [],
         );

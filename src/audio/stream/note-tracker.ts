@@ -15,6 +15,7 @@
  * accumulator's `onsetFrame`), not when it was confirmed: timing is judged from it.
  */
 import { sameNote } from '../worklet/same-note';
+import { windowCentreMs } from './reading';
 
 export type NoteEvent =
   | {
@@ -219,7 +220,7 @@ export function createNoteTracker(options: NoteTrackerOptions): NoteTracker {
       candidateOnsetMs = Number.isFinite(reading.onsetMs)
         ? reading.onsetMs
         : // Not located: the first window the note fills more than half of.
-          (reading.windowStartMs + reading.windowEndMs) / 2 - hopMs / 2;
+          windowCentreMs(reading) - hopMs / 2;
       if (abandoned < candidateOnsetMs) candidateOnsetMs = abandoned;
     }
     if (candidateCount < confirmReadings || reading.windowEndMs - candidateSinceMs < confirmMs) {

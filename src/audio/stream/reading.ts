@@ -21,12 +21,16 @@ export type MeasuredReading = Omit<
   'timeMs' | 'windowCentreMs' | 'noteHz' | 'noteOnsetMs' | 'noteId' | 'onNote'
 >;
 
+/** Where an analysis window describes the audio: its centre, ms (decided here once). */
+export const windowCentreMs = (window: { windowStartMs: number; windowEndMs: number }): number =>
+  (window.windowStartMs + window.windowEndMs) / 2;
+
 /** A reading: `measured` with its time, centre and the sounding `note` (the tracker's, after it saw this one). */
 export function streamReading(measured: MeasuredReading, note: Readonly<NoteState>): PitchReading {
   return {
     ...measured,
     timeMs: measured.windowEndMs,
-    windowCentreMs: (measured.windowStartMs + measured.windowEndMs) / 2,
+    windowCentreMs: windowCentreMs(measured),
     noteHz: note.hz,
     noteOnsetMs: note.onsetMs,
     noteId: note.id,

@@ -6,7 +6,7 @@
  */
 import { median } from '../theory/cents';
 import type { NoteFlag } from './assessment-types';
-import { attackMsOf, midiPoints, readingCentreMs, type PerformanceReading } from './performance';
+import { attackMsOf, midiPoints, type PerformanceReading } from './performance';
 import { hzToMidi } from '../theory/notes';
 import { weightedSpread } from './weighted-stats';
 
@@ -41,7 +41,7 @@ export function inspectNote(
   let lastOnMs = Number.NaN;
   let k = from;
   let previousOn = false;
-  while (k < readings.length && readingCentreMs(readings[k]) < spanEndMs) {
+  while (k < readings.length && readings[k].windowCentreMs < spanEndMs) {
     const r = readings[k];
     // A window reaching into the next note may hear its attack (a scoop from below): not this.
     // The note is back only when two readings in a row are on it.
@@ -49,7 +49,7 @@ export function inspectNote(
       r.windowEndMs <= spanEndMs &&
       r.hz > 0 &&
       Math.abs(hzToMidi(r.hz, a4Hz) - settledMidi) < ON_NOTE_SEMITONES;
-    if (on && previousOn) lastOnMs = readingCentreMs(r);
+    if (on && previousOn) lastOnMs = r.windowCentreMs;
     previousOn = on;
     k++;
   }
@@ -78,7 +78,7 @@ export function inspectNote(
     };
     for (let i = from; i < to; i++) {
       const r = readings[i];
-      const t = readingCentreMs(r);
+      const t = r.windowCentreMs;
       if (t < startMs || t > lastOnMs) continue;
       const off = r.hz > 0 ? hzToMidi(r.hz, a4Hz) - settledMidi : Number.NaN;
       const onNote = Number.isFinite(off) && Math.abs(off) < ON_NOTE_SEMITONES;

@@ -19,6 +19,8 @@ export interface PerformanceReading {
   readonly levelDb: number;
   readonly windowStartMs: number;
   readonly windowEndMs: number;
+  /** Where the reading describes the audio: its window's centre, ms (the stream's, not re-derived). */
+  readonly windowCentreMs: number;
   readonly dips: readonly { readonly attackMs: number; readonly depthDb: number }[];
 }
 
@@ -49,10 +51,6 @@ export interface PlayedSegment {
   readonly reattack: boolean;
 }
 
-/** Where a reading describes the audio: its window's centre, ms (decided here once). */
-export const readingCentreMs = (r: PerformanceReading): number =>
-  (r.windowStartMs + r.windowEndMs) / 2;
-
 /** A re-attack this close to a segment's ends is the note's own attack or release, ms. */
 const REATTACK_EDGE_MS = 60;
 
@@ -76,7 +74,7 @@ export function midiPoints(
   const points: WeightedPoint[] = [];
   for (let k = from; k < to; k++) {
     const r = readings[k];
-    const t = readingCentreMs(r);
+    const t = r.windowCentreMs;
     if (r.hz > 0 && t >= fromMs && t < toMs)
       points.push({ timeMs: t, value: hzToMidi(r.hz, a4Hz) });
   }
@@ -89,7 +87,7 @@ export function readingIndexAt(readings: readonly PerformanceReading[], timeMs: 
   let high = readings.length;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (readingCentreMs(readings[mid]) < timeMs) low = mid + 1;
+    if (readings[mid].windowCentreMs < timeMs) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -247,7 +245,7 @@ function splitAtSilences(cut: Cut, readings: readonly PerformanceReading[]): Cut
   let silentFromMs = Number.NaN;
   for (let k = from; k < to; k++) {
     const r = readings[k];
-    const t = readingCentreMs(r);
+    const t = r.windowCentreMs;
     if (r.hz <= 0 && r.levelDb < quietDb) {
       if (!Number.isFinite(silentFromMs)) silentFromMs = t;
       continue;

@@ -86,6 +86,7 @@ export function synthPerformance(notes: readonly SynthNote[], a4Hz = 440): Perfo
       levelDb: hz > 0 ? -20 : -80,
       windowStartMs: t - WINDOW_MS / 2,
       windowEndMs: t + WINDOW_MS / 2,
+      windowCentreMs: t,
       dips,
     });
   }
