@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { browserPerTest } from './app-fixture';
+import { activePage, appUrl, audioFile } from './browser';
 
 /**
  * Issue 15, practice saved as it happens: a microphone lost mid-hold keeps what was played as a
@@ -9,14 +10,8 @@ import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } fr
  */
 const WAV = 'clean/sr44100/tpt_n067_G4_v110.wav';
 
-let browser: LaunchedBrowser | undefined;
-afterEach(async () => {
-  if (browser) {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    browser = undefined;
-  }
-});
+// Each test launches its own browser (closed after it, no page errors allowed).
+const perTest = browserPerTest();
 
 /** Keeps the microphone tracks the app opens, so a test can end them like an unplugged device. */
 function keepTracks(): void {
@@ -52,7 +47,7 @@ async function startLongTone(page: Page, pattern: 'single' | 'pyramid', holdSeco
 
 describe('practice saved as it happens', () => {
   it('microphone lost mid-hold: the hold so far is scored and kept as a partial attempt; Discard removes it', async () => {
-    browser = await launchBrowser({ wav: audioFile(WAV) });
+    const browser = await perTest.launch({ wav: audioFile(WAV) });
     const { page, context } = browser;
     await context.addInitScript(keepTracks);
     const view = await startLongTone(page, 'single', 4);
@@ -84,7 +79,7 @@ describe('practice saved as it happens', () => {
 
   it('tab closed mid-exercise: the notes already played are in the history, marked partial', async () => {
     // Concert F4 = written G4, the first note of the chromatic run (a hold starts on the target).
-    browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n065_F4_v110.wav') });
+    const browser = await perTest.launch({ wav: audioFile('clean/sr44100/tpt_n065_F4_v110.wav') });
     const { page, context } = browser;
     const view = await startLongTone(page, 'pyramid', 1);
     // The first note is done once the second one is asked for, and in the history once it says so.
@@ -109,7 +104,7 @@ describe('practice saved as it happens', () => {
 
 describe('microphone permission revoked mid-session', () => {
   it('says access was turned off and how to allow it, not "plug it back in"', async () => {
-    browser = await launchBrowser({ mic: 'denied', wav: audioFile(WAV) });
+    const browser = await perTest.launch({ mic: 'denied', wav: audioFile(WAV) });
     const { page, context } = browser;
     await context.addInitScript(keepTracks);
     await context.grantPermissions(['microphone']);

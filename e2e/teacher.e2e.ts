@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { browserPerTest } from './app-fixture';
 import { WAIT_MS } from './wait';
 import { openTunerWith, readingLog } from './tuner-helpers';
 
@@ -11,19 +11,11 @@ import { openTunerWith, readingLog } from './tuner-helpers';
 const CONCERT_AB4 = 'clean/sr48000/tpt_n068_Ab4.wav'; // MIDI 68: written B♭4 on a B♭ trumpet
 const CONCERT_D5 = 'clean/sr48000/tpt_n074_D5.wav'; // MIDI 74: written E5 on a B♭ trumpet
 
-let browser: LaunchedBrowser | undefined;
-afterEach(async () => {
-  if (browser) {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    browser = undefined;
-  }
-});
+// Each test launches its own browser (closed after it, no page errors allowed).
+const perTest = browserPerTest();
 
 async function openTuner(file: string, settings?: Record<string, unknown>) {
-  const opened = await openTunerWith(file, settings);
-  browser = opened.browser;
-  return opened.page;
+  return (await openTunerWith(perTest.launch, file, settings)).page;
 }
 
 /** Resolves when the element's text is exactly `text` (checked every animation frame). */

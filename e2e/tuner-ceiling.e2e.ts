@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser } from './browser';
+import { browserPerTest } from './app-fixture';
+import { appUrl } from './browser';
 import { expectNoNoteOver, serviceSnapshot } from './tuner-helpers';
 import { synthWavDir, writeSynthWav } from './synth-wav';
 import { WAIT_MS } from './wait';
@@ -12,6 +13,8 @@ import { WAIT_MS } from './wait';
 const RATE = 48000;
 const dir = synthWavDir('ceiling');
 afterAll(() => dir.remove());
+// Each test launches its own browser (closed after it, no page errors allowed).
+const perTest = browserPerTest();
 const writeWav = (name: string, seconds: number, sample: (i: number) => number): string =>
   writeSynthWav(dir.path, name, seconds, sample, RATE);
 
@@ -21,19 +24,13 @@ describe('no false notes far above the horn', () => {
     ['a full-scale alternating signal', (i: number) => (i % 2 === 0 ? 1 : -1)],
   ])('%s reads as no pitch, never a note', async (name, sample) => {
     const wav = writeWav(`${name.replace(/\W+/g, '-')}.wav`, 3, sample);
-    const browser = await launchBrowser({ wav });
-    try {
-      const { page } = browser;
-      await page.goto(appUrl('/home/tuner'));
-      await expect
-        .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
-        .toBe('connected');
-      // About two seconds of block-mode readings.
-      await expectNoNoteOver(page, 20);
-      expect((await serviceSnapshot(page)).hz).toBe(0);
-      expect(browser.pageErrors).toEqual([]);
-    } finally {
-      await browser.close();
-    }
+    const { page } = await perTest.launch({ wav });
+    await page.goto(appUrl('/home/tuner'));
+    await expect
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
+      .toBe('connected');
+    // About two seconds of block-mode readings.
+    await expectNoNoteOver(page, 20);
+    expect((await serviceSnapshot(page)).hz).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { appUrl, audioFile, type LaunchedBrowser, type LaunchOptions } from './browser';
 import { WAIT_MS } from './wait';
 
 /** What the e2e tests read of the page's pitch service (`globalThis.__embouchurePitchService`). */
@@ -190,13 +190,14 @@ export async function signalSamples(
 
 /**
  * The tuner with a corpus file on the fake microphone and optional stored settings, connected and
- * recording readings. Returns the browser (close it in `afterEach`) and its page.
+ * recording readings, in a browser from `launch` (`browserPerTest().launch`, which closes it).
  */
 export async function openTunerWith(
+  launch: (options: LaunchOptions) => Promise<LaunchedBrowser>,
   file: string,
   settings?: Record<string, unknown>,
 ): Promise<{ browser: LaunchedBrowser; page: Page }> {
-  const browser = await launchBrowser({ wav: audioFile(file) });
+  const browser = await launch({ wav: audioFile(file) });
   const { page } = browser;
   if (settings) {
     await page.addInitScript((value: string) => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { appUrl, audioDir, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { browserPerTest } from './app-fixture';
+import { appUrl, audioDir, audioFile } from './browser';
 import { WAIT_MS } from './wait';
 import { centsOff, serviceSnapshot } from './tuner-helpers';
 
@@ -18,14 +19,8 @@ const FILE = 'clean/sr48000/tpt_n064_E4.wav';
 const note = truth.files.find((f) => f.file === FILE)?.notes[0];
 if (!note) throw new Error(`${FILE} is not in truth.json`);
 
-let browser: LaunchedBrowser | undefined;
-afterEach(async () => {
-  if (browser) {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    browser = undefined;
-  }
-});
+// Each test launches its own browser (closed after it, no page errors allowed).
+const perTest = browserPerTest();
 
 /** Every AudioContext the page creates runs at `rate` (the app asks for none itself). */
 function forceSampleRate(rate: number): void {
@@ -41,7 +36,7 @@ function forceSampleRate(rate: number): void {
 describe('tuner at a forced AudioContext rate, fast response on', () => {
   for (const rate of [96000, 22050]) {
     it(`reads a corpus note at ${rate} Hz`, async () => {
-      browser = await launchBrowser({ wav: audioFile(FILE) });
+      const browser = await perTest.launch({ wav: audioFile(FILE) });
       const { page } = browser;
       await page.addInitScript(forceSampleRate, rate);
       // Settings as the settings screen stores them: concert pitch, fast response.

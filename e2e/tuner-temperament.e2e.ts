@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserPerTest } from './app-fixture';
+import { appUrl } from './browser';
 import { brassTone, synthWavDir, writeSynthWav } from './synth-wav';
 import { serviceSnapshot } from './tuner-helpers';
 import { WAIT_MS } from './wait';
@@ -15,17 +16,11 @@ const dir = synthWavDir('temperament');
 afterAll(() => dir.remove());
 const a442 = writeSynthWav(dir.path, 'a442.wav', 4, brassTone(442));
 
-let browser: LaunchedBrowser | undefined;
-afterEach(async () => {
-  if (browser) {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    browser = undefined;
-  }
-});
+// Each test launches its own browser (closed after it, no page errors allowed).
+const perTest = browserPerTest();
 
 async function openTuner(settings?: Record<string, unknown>): Promise<Page> {
-  browser = await launchBrowser({ wav: a442, viewport: { width: 390, height: 844 } });
+  const browser = await perTest.launch({ wav: a442, viewport: { width: 390, height: 844 } });
   const { page } = browser;
   if (settings) {
     await page.addInitScript((value: string) => {

@@ -1,22 +1,20 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserPerTest } from './app-fixture';
+import { appUrl, audioFile } from './browser';
 import { closeSettings, openSettings } from './settings-screen';
 import { brassTone, synthWavDir, writeSynthWav } from './synth-wav';
 import { readingLog, recordReadings, serviceSnapshot, waitForAudio } from './tuner-helpers';
 import { WAIT_MS } from './wait';
 
-let browser: LaunchedBrowser | undefined;
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
+// Each test launches its own browser (closed after it, no page errors allowed); the strobe test's
+// second launch closes its first.
+const perTest = browserPerTest();
 const dir = synthWavDir('views');
 afterAll(() => dir.remove());
 
 async function openTuner(wav: string): Promise<Page> {
-  browser = await launchBrowser({ wav });
-  const { page } = browser;
+  const { page } = await perTest.launch({ wav });
   await page.goto(appUrl('/home/tuner'));
   await expect
     .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
@@ -105,7 +103,6 @@ describe('damping on vibrato', () => {
     expect(heavy.bigJumpsPerS, figures).toBe(0);
     // The same tone undamped: the measure sees the vibrato, so the assertion above can fail.
     expect(none.movesPerS, figures).toBeGreaterThan(2 * READABLE_MOVES_PER_S);
-    expect(browser?.pageErrors).toEqual([]);
   });
 
   it.each([
@@ -135,7 +132,6 @@ describe('damping on vibrato', () => {
       // the damped count (2.65× seen once with three browser suites on 2 cores).
       // The 10 s synthetic vibrato above is the strict test (< 2 moves a second).
       expect(none.movesPerS, figures).toBeGreaterThan(2 * Math.max(heavy.movesPerS, 1));
-      expect(browser?.pageErrors).toEqual([]);
     },
   );
 });
@@ -175,7 +171,6 @@ describe('strobe view', () => {
     // Still: under 0.5 ¢ of drift (4 px/s); the needle view is gone.
     expect(Math.abs(stillPxPerS)).toBeLessThan(4);
     expect(await page.locator('[data-testid="cents-needle"]').count()).toBe(0);
-    await browser?.close();
 
     // 20 ¢ sharp: 8 px/s per cent, so about 160 px/s to the right.
     const sharp = writeSynthWav(dir.path, 'a440-plus20.wav', 4, brassTone(440 * 2 ** (20 / 1200)));
@@ -183,6 +178,5 @@ describe('strobe view', () => {
     const sharpPxPerS = await driftOverOneSecond(page, 'B4');
     expect(sharpPxPerS).toBeGreaterThan(120);
     expect(sharpPxPerS).toBeLessThan(200);
-    expect(browser?.pageErrors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { appUrl, audioDir, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { browserPerTest } from './app-fixture';
+import { appUrl, audioDir, audioFile } from './browser';
 import {
   openTunerWith,
   centsOff,
@@ -40,19 +41,11 @@ const truthOf = (file: string) => {
 const NAMES = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'G#', 'A', 'Bb', 'B'];
 const nameOf = (midi: number) => `${NAMES[midi % 12]}${Math.floor(midi / 12) - 1}`;
 
-let browser: LaunchedBrowser | undefined;
-afterEach(async () => {
-  if (browser) {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    browser = undefined;
-  }
-});
+// Each test launches its own browser (closed after it, no page errors allowed).
+const perTest = browserPerTest();
 
 async function openTuner(file: string, settings?: Record<string, unknown>) {
-  const opened = await openTunerWith(file, settings);
-  browser = opened.browser;
-  return opened.page;
+  return (await openTunerWith(perTest.launch, file, settings)).page;
 }
 
 /**
@@ -233,7 +226,7 @@ describe('tuner start-up and modes', () => {
   it('audio held back until a gesture: "Tap to start listening" resumes it', async () => {
     // Headless Chromium starts every AudioContext running; a real browser waits for a gesture.
     // Make it behave like one: each new context is suspended at once.
-    browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n069_A4_v110.wav') });
+    const browser = await perTest.launch({ wav: audioFile('clean/sr44100/tpt_n069_A4_v110.wav') });
     const { page } = browser;
     await page.addInitScript(() => {
       const Original = AudioContext;
