@@ -1,5 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { useRoutedStep } from '../../shared-ui/routed-step';
+import type { ReactNode } from 'react';
 import type { HistoryStore } from '../../history/history-db';
 import {
   MAJOR_KEYS,
@@ -17,8 +16,8 @@ import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from '../SetupC
 import { TempoInput, validTempo } from './TempoInput';
 import { TimedExercise } from './TimedExercise';
 import { ARTICULATION_DEFAULT_BAND_CENTS, type ArticulationSetup } from '../setups';
-import { setupMemories, useRememberedSetup } from '../setup-memory';
-import { useRoutineStep } from '../routine/routine-step';
+import { setupMemories } from '../setup-memory';
+import { useSetupStep } from './setup-step';
 
 const NOTES: number[] = [];
 for (let m = REGULAR_RANGE_WRITTEN_MIDI.low; m <= REGULAR_RANGE_WRITTEN_MIDI.high; m++) {
@@ -60,22 +59,12 @@ export function ArticulationExercise(props: {
   header?: ReactNode;
 }) {
   const { spelling } = useSettings();
-  // The setup last started is remembered (issue 23 row 10); in the routine it starts directly.
-  const remembered = useRememberedSetup(setupMemories().articulation);
+  const step = useSetupStep(setupMemories().articulation, problemOf, passageOf);
+  const { remembered, passage } = step;
   const { setup, set } = remembered;
   const { kOnly, pattern, noteMidi, key, tempoBpm, bandCents } = setup;
   const chosenTonguing = setup.tonguing;
-  const tonguing: Tonguing = chosenTonguing === 'single' && kOnly ? 'k-only' : chosenTonguing;
-  const [error, setError] = useState<string | null>(null);
-  const routineStep = useRoutineStep();
-  const [editing, setEditing] = useState(routineStep === null);
-  const [routed, setPassage] = useRoutedStep<Passage>();
-  // A routine step plays its setup without the form (or the form's Continue).
-  const direct = useMemo(
-    () => (editing || problemOf(setup) ? null : passageOf(setup)),
-    [editing, setup],
-  );
-  const passage = routineStep ? direct : routed;
+  const tonguing = tonguingOf(setup);
 
   const title =
     (tonguing === 'k-only'
@@ -100,25 +89,13 @@ export function ArticulationExercise(props: {
           ...(pattern === 'note' ? { noteMidi } : { key }),
         }}
         history={props.history}
-        onBack={routineStep ? () => setEditing(true) : () => setPassage(null)}
-        onChangeSetup={routineStep ? () => setEditing(true) : undefined}
+        onBack={step.back}
+        onChangeSetup={step.changeSetup}
         onTempoChange={(bpm) => remembered.rememberPatch({ tempoBpm: bpm })}
         onDone={props.onDone}
       />
     );
   }
-
-  const start = (): void => {
-    const problem = problemOf(setup);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    remembered.remember();
-    if (routineStep) setEditing(false);
-    else setPassage(passageOf(setup));
-  };
 
   return (
     <section className="exercise-setup" aria-label="Articulation setup">
@@ -197,9 +174,9 @@ export function ArticulationExercise(props: {
         onChange={(v) => set({ bandCents: v })}
       />
       <SetupActions
-        error={error}
+        error={step.error}
         goTestId="art-go"
-        onGo={start}
+        onGo={step.start}
         onBack={props.onBack}
         onReset={remembered.isDefault ? undefined : remembered.reset}
       />

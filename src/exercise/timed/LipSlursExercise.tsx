@@ -1,5 +1,3 @@
-import { useMemo, useState } from 'react';
-import { useRoutedStep } from '../../shared-ui/routed-step';
 import { IonCheckbox } from '@ionic/react';
 import { TempoInput, validTempo } from './TempoInput';
 import type { HistoryStore } from '../../history/history-db';
@@ -14,8 +12,8 @@ import {
 import { TimedExercise } from './TimedExercise';
 import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from '../SetupControls';
 import { LIP_SLURS_DEFAULT_BAND_CENTS, type LipSlurSetup } from '../setups';
-import { setupMemories, useRememberedSetup } from '../setup-memory';
-import { useRoutineStep } from '../routine/routine-step';
+import { setupMemories } from '../setup-memory';
+import { useSetupStep } from './setup-step';
 
 export { LIP_SLURS_DEFAULT_BAND_CENTS } from '../setups';
 
@@ -49,20 +47,10 @@ export function LipSlursExercise(props: {
   onBack: () => void;
   onDone?: () => void;
 }) {
-  // The setup last started is remembered (issue 23 row 10); in the routine it starts directly.
-  const remembered = useRememberedSetup(setupMemories()['lip-slurs']);
+  const step = useSetupStep(setupMemories()['lip-slurs'], problemOf, passageOf);
+  const { remembered, passage } = step;
   const { setup, set } = remembered;
   const { highestPartial, include7th, combos, direction, subdivision, tempoBpm, bandCents } = setup;
-  const routineStep = useRoutineStep();
-  const [editing, setEditing] = useState(routineStep === null);
-  const [error, setError] = useState<string | null>(null);
-  const [routedPassage, setPassage] = useRoutedStep<Passage<LipSlurPassageNote>>();
-  // A routine step plays its setup without the form (or the form's Continue).
-  const direct = useMemo(
-    () => (editing || problemOf(setup) ? null : passageOf(setup)),
-    [editing, setup],
-  );
-  const passage = routineStep ? direct : routedPassage;
 
   if (passage) {
     return (
@@ -80,25 +68,13 @@ export function LipSlursExercise(props: {
           combos: combos.join(' '),
         }}
         history={props.history}
-        onBack={routineStep ? () => setEditing(true) : () => setPassage(null)}
-        onChangeSetup={routineStep ? () => setEditing(true) : undefined}
+        onBack={step.back}
+        onChangeSetup={step.changeSetup}
         onTempoChange={(bpm) => remembered.rememberPatch({ tempoBpm: bpm })}
         onDone={props.onDone}
       />
     );
   }
-
-  const start = (): void => {
-    const problem = problemOf(setup);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    remembered.remember();
-    if (routineStep) setEditing(false);
-    else setPassage(passageOf(setup));
-  };
 
   return (
     <section className="exercise-setup" aria-label="Lip slurs setup">
@@ -180,9 +156,9 @@ export function LipSlursExercise(props: {
         onChange={(v) => set({ bandCents: v })}
       />
       <SetupActions
-        error={error}
+        error={step.error}
         goTestId="slur-go"
-        onGo={start}
+        onGo={step.start}
         onBack={props.onBack}
         onReset={remembered.isDefault ? undefined : remembered.reset}
       />
