@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fft, findLag } from './cross-correlation';
-
-/** Deterministic white noise in −1..1. */
-function noise(length: number, seed: number): Float32Array {
-  const out = new Float32Array(length);
-  let s = seed >>> 0;
-  for (let i = 0; i < length; i++) {
-    // mulberry32
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
-    out[i] = ((t ^ (t >>> 14)) >>> 0) / 2 ** 31 - 1;
-  }
-  return out;
-}
+import { whiteNoise as noise } from '../testing/noise';
 
 /** `length` samples of `source` from `start` (zeros outside it), scaled and with added noise. */
 function excerpt(source: Float32Array, start: number, length: number, noiseAmp = 0): Float32Array {

@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { FrameCapture } from './frame-tap';
 import { createOriginAligner, type OriginAlignerDeps } from './origin-aligner';
 import type { MicrophoneTap } from './recorder';
+import { whiteNoise as noise } from '../testing/noise';
 
 const RATE = 1000; // a small rate keeps the matching cheap; the logic is in frames
 const NOW_FRAME = 10_000;
-
-function noise(length: number, seed: number): Float32Array {
-  const out = new Float32Array(length);
-  let s = seed >>> 0;
-  for (let i = 0; i < length; i++) {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
-    out[i] = ((t ^ (t >>> 14)) >>> 0) / 2 ** 31 - 1;
-  }
-  return out;
-}
 
 /** What the graph heard, frame by frame from 0 (`signal(frame)`). */
 type Heard = (frame: number) => number;
