@@ -10,6 +10,4 @@ describe(`not run on ${process.env.EMBOUCHURE_ENGINE ?? 'webkit'}`, () => {
     undefined);
   it.skip('pedal tones on the tuner: no pedal recording in the corpus (../shared/audio); Chromium synthesises them (e2e/tuner-pedal.e2e.ts)', () =>
     undefined);
-  it.skip('lip slurs and articulation played and scored (here drawn and ready, exercises.engine.ts): their played runs are Chromium tests', () =>
-    undefined);
 });
