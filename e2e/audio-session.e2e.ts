@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { appUrl, audioFile } from './browser';
 import { readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
 import { loopbackAndCount, type Audit } from './loopback';
 import { WAIT_MS } from './wait';
@@ -53,8 +53,6 @@ type PageGlobals = {
   __uncancelled?: { stop(): void };
 };
 
-let browser: LaunchedBrowser;
-let page: Page;
 /**
  * The player's share of the shown time with no drone at all (measured first): the bar the drone
  * runs are held to. On a loaded machine the engine alone misreads a little more (audio glitches
@@ -64,28 +62,25 @@ let page: Page;
 let baseline = 1;
 const bar = () => Math.min(0.9, baseline - 0.05);
 
-beforeAll(async () => {
-  browser = await launchBrowser({ wav: audioFile('clean/sr48000/tpt_n062_D4.wav') });
-  page = browser.page;
-  await page.addInitScript((value: string) => {
-    localStorage.setItem('embouchure.settings.v1', value);
-    localStorage.setItem(
-      'embouchure.drone.v1',
-      JSON.stringify({ volumePercent: 100, octave: 0, timbre: 'sine' }),
-    );
-  }, JSON.stringify(SETTINGS));
-  await page.addInitScript(loopbackAndCount);
-  await page.goto(appUrl('/home/tuner'));
-  await page.waitForFunction(() => {
-    type Hook = { __embouchurePitchService?: { status: { get(): { state: string } } } };
-    return (globalThis as Hook).__embouchurePitchService?.status.get().state === 'connected';
-  });
-});
-
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser(
+  { wav: audioFile('clean/sr48000/tpt_n062_D4.wav') },
+  async ({ page }) => {
+    await page.addInitScript((value: string) => {
+      localStorage.setItem('embouchure.settings.v1', value);
+      localStorage.setItem(
+        'embouchure.drone.v1',
+        JSON.stringify({ volumePercent: 100, octave: 0, timbre: 'sine' }),
+      );
+    }, JSON.stringify(SETTINGS));
+    await page.addInitScript(loopbackAndCount);
+    await page.goto(appUrl('/home/tuner'));
+    await page.waitForFunction(() => {
+      type Hook = { __embouchurePitchService?: { status: { get(): { state: string } } } };
+      return (globalThis as Hook).__embouchurePitchService?.status.get().state === 'connected';
+    });
+  },
+);
+const { page } = browser;
 
 /** Time each note was shown since `fromMs` (page clock), and its share of all shown time. */
 async function shownSince(fromMs: number, toMs = Infinity) {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioFile } from './browser';
 import { WAIT_MS } from './wait';
 
 /**
@@ -37,14 +38,7 @@ async function playLongTone(page: Page, writtenNote: string, holdSeconds: number
 }
 
 describe('long tones with the fake microphone on the target', () => {
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ wav: audioFile(ON_TARGET_WAV) });
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+  const browser = sharedBrowser({ wav: audioFile(ON_TARGET_WAV) });
 
   it('a long tone played on the target scores high and the coach says in tune', async () => {
     const { view, score, coach } = await playLongTone(browser.page, 'A4', 1);
@@ -122,20 +116,14 @@ describe('long tones with the fake microphone on the target', () => {
 });
 
 describe('storage unavailable (private mode)', () => {
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ wav: audioFile(ON_TARGET_WAV) });
+  const browser = sharedBrowser({ wav: audioFile(ON_TARGET_WAV) }, ({ context }) =>
     // As in private modes that refuse IndexedDB: every open fails.
-    await browser.context.addInitScript(() => {
+    context.addInitScript(() => {
       IDBFactory.prototype.open = () => {
         throw new DOMException('The operation is insecure.', 'SecurityError');
       };
-    });
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+    }),
+  );
 
   it('says history is unavailable, and the long tone is still scored', async () => {
     const { view, score } = await playLongTone(browser.page, 'A4', 1);
@@ -150,14 +138,7 @@ describe('storage unavailable (private mode)', () => {
 });
 
 describe('routine builder and the other exercises', () => {
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ wav: audioFile(ON_TARGET_WAV) });
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+  const browser = sharedBrowser({ wav: audioFile(ON_TARGET_WAV) });
 
   it('the routine order can be changed and survives a reload', async () => {
     const page = browser.page;
@@ -200,14 +181,7 @@ describe('routine builder and the other exercises', () => {
 });
 
 describe('lip slurs and intervals', () => {
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ wav: audioFile(ON_TARGET_WAV) });
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+  const browser = sharedBrowser({ wav: audioFile(ON_TARGET_WAV) });
 
   it('lip slurs on one valve combination end with a graded row per note', async () => {
     const page = browser.page;
@@ -259,14 +233,7 @@ describe('lip slurs and intervals', () => {
 });
 
 describe('long tones with the fake microphone 35 ¢ sharp', () => {
-  let browser: LaunchedBrowser;
-  beforeAll(async () => {
-    browser = await launchBrowser({ wav: audioFile(SHARP_WAV) });
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+  const browser = sharedBrowser({ wav: audioFile(SHARP_WAV) });
 
   it('a long tone 35 ¢ off scores low and the coach says sharp (no "tends flat": it was sharp)', async () => {
     const { score, coach } = await playLongTone(browser.page, 'E5', 1);

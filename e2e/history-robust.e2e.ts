@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioFile } from './browser';
 
 /**
  * Issue 15, history: a huge history opens (no "Maximum call stack size exceeded", no blank app),
@@ -48,17 +49,12 @@ async function importText(page: Page, dir: string, name: string, text: string): 
 }
 
 describe('a history of 100 000 attempts', () => {
-  let browser: LaunchedBrowser;
   let dir: string;
   beforeAll(async () => {
-    browser = await launchBrowser({ mic: 'none' });
     dir = await mkdtemp(join(tmpdir(), 'embouchure-history-'));
   });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const browser = sharedBrowser({ mic: 'none' });
 
   it('imports, then opens with a few rows in the DOM, and the rest of the app keeps working', async () => {
     const { page } = browser;
@@ -101,16 +97,12 @@ describe('a history of 100 000 attempts', () => {
 });
 
 describe('a corrupt record and malformed imports', () => {
-  let browser: LaunchedBrowser;
   let dir: string;
   beforeAll(async () => {
-    browser = await launchBrowser({ mic: 'none' });
     dir = await mkdtemp(join(tmpdir(), 'embouchure-history-'));
   });
-  afterAll(async () => {
-    await browser.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const browser = sharedBrowser({ mic: 'none' });
 
   it('malformed files are refused with a message and no page error; repeats are stored once', async () => {
     const { page } = browser;
@@ -187,17 +179,12 @@ describe('a corrupt record and malformed imports', () => {
 });
 
 describe('a database another tab holds (an upgrade that never finishes)', () => {
-  let browser: LaunchedBrowser;
   let dir: string;
   beforeAll(async () => {
-    browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav') });
     dir = await mkdtemp(join(tmpdir(), 'embouchure-history-'));
   });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const browser = sharedBrowser({ wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav') });
 
   it('History, an import and a finished long tone say "busy in another tab", never wait forever', async () => {
     const other = await browser.context.newPage();

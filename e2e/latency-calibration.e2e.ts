@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl } from './browser';
 import { loopbackAndCount } from './loopback';
 import { synthWavDir, roomNoise, writeSynthWav } from './synth-wav';
 import { TEST_TIMEOUT_MS, WAIT_MS } from './wait';
@@ -33,29 +34,25 @@ const APPLIED_TOLERANCE_MS = 3;
 const dir = synthWavDir('latency-calibration');
 afterAll(() => dir.remove());
 
-let browser: LaunchedBrowser;
-beforeAll(async () => {
-  const noise = roomNoise(3);
-  browser = await launchBrowser({
-    wav: writeSynthWav(dir.path, 'room.wav', 4, noise),
+const browser = sharedBrowser(
+  () => ({
+    wav: writeSynthWav(dir.path, 'room.wav', 4, roomNoise(3)),
     viewport: { width: 390, height: 844 },
-  });
-  await browser.page.addInitScript((delayS: number) => {
-    (globalThis as { __loopbackDelayS?: number }).__loopbackDelayS = delayS;
-    // The browser reports no input latency (Firefox, Safari).
-    const getSettings = MediaStreamTrack.prototype.getSettings;
-    MediaStreamTrack.prototype.getSettings = function (this: MediaStreamTrack) {
-      const settings: MediaTrackSettings & { latency?: number } = getSettings.call(this);
-      delete settings.latency;
-      return settings;
-    };
-  }, LOOP_DELAY_S);
-  await browser.page.addInitScript(loopbackAndCount);
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+  }),
+  async ({ page }) => {
+    await page.addInitScript((delayS: number) => {
+      (globalThis as { __loopbackDelayS?: number }).__loopbackDelayS = delayS;
+      // The browser reports no input latency (Firefox, Safari).
+      const getSettings = MediaStreamTrack.prototype.getSettings;
+      MediaStreamTrack.prototype.getSettings = function (this: MediaStreamTrack) {
+        const settings: MediaTrackSettings & { latency?: number } = getSettings.call(this);
+        delete settings.latency;
+        return settings;
+      };
+    }, LOOP_DELAY_S);
+    await page.addInitScript(loopbackAndCount);
+  },
+);
 
 type Globals = {
   __embouchurePitchService?: {

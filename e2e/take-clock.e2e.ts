@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl } from './browser';
 import { LOOPBACK_DELAY_S, loopbackAndCount } from './loopback';
 import { synthWavDir, roomNoise, writeSynthWav } from './synth-wav';
 import { TEST_TIMEOUT_MS, WAIT_MS } from './wait';
@@ -25,16 +27,10 @@ const TAKES = 3;
 const dir = synthWavDir('take-clock');
 afterAll(() => dir.remove());
 
-let browser: LaunchedBrowser;
-beforeAll(async () => {
-  const noise = roomNoise(1);
-  browser = await launchBrowser({ wav: writeSynthWav(dir.path, 'room.wav', 4, noise) });
-  await browser.page.addInitScript(loopbackAndCount);
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser(
+  () => ({ wav: writeSynthWav(dir.path, 'room.wav', 4, roomNoise(1)) }),
+  ({ page }) => page.addInitScript(loopbackAndCount),
+);
 
 interface Live {
   timeMs: number;
@@ -69,7 +65,7 @@ type Globals = {
   __track?: { stop(): void };
 };
 
-async function recordTake(page: LaunchedBrowser['page']): Promise<void> {
+async function recordTake(page: Page): Promise<void> {
   const record = activePage(page).getByTestId('record-button');
   await record.click();
   await expect.poll(() => record.getAttribute('data-state')).toBe('recording');
