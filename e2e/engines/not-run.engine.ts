@@ -8,6 +8,4 @@ import { describe, it } from 'vitest';
 describe(`not run on ${process.env.EMBOUCHURE_ENGINE ?? 'webkit'}`, () => {
   it.skip('drone and its cancellation: the drone sounds into the sink the virtual microphone hears, a real loopback whose level and delay no test has calibrated yet', () =>
     undefined);
-  it.skip('pedal tones on the tuner: no pedal recording in the corpus (../shared/audio); Chromium synthesises them (e2e/tuner-pedal.e2e.ts)', () =>
-    undefined);
 });
