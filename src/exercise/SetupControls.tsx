@@ -1,4 +1,6 @@
 import { IonInput, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { noteName, REGULAR_RANGE_WRITTEN_MIDI } from '../music';
+import { useSettings } from '../settings';
 import { BackButton } from './BackButton';
 import { IN_TUNE_BAND_RANGE } from './setups';
 
@@ -88,14 +90,16 @@ export function ChoiceSegment<T extends string>(props: {
 }
 
 /**
- * The end of every exercise setup: the setup's problem (if any), then Continue and Back; with
- * `onReset`, a way back to the defaults (setups are remembered, setup-memory.ts).
+ * The end of every exercise setup: the setup's problem (if any), then its go button (Continue, or
+ * `goLabel`) and Back (when there is somewhere to go back to); with `onReset`, a way back to the
+ * defaults (setups are remembered, setup-memory.ts).
  */
 export function SetupActions(props: {
   error: string | null;
   goTestId: string;
+  goLabel?: string;
   onGo: () => void;
-  onBack: () => void;
+  onBack?: () => void;
   onReset?: () => void;
 }) {
   return (
@@ -108,11 +112,42 @@ export function SetupActions(props: {
       )}
       <div className="buttons">
         <button type="button" data-testid={props.goTestId} onClick={props.onGo}>
-          Continue
+          {props.goLabel ?? 'Continue'}
         </button>
-        <BackButton onClick={props.onBack} />
+        {props.onBack && <BackButton onClick={props.onBack} />}
       </div>
     </>
+  );
+}
+
+/** Every written note of the regular range (issue 22), low to high. */
+const REGULAR_NOTES: readonly number[] = Array.from(
+  { length: REGULAR_RANGE_WRITTEN_MIDI.high - REGULAR_RANGE_WRITTEN_MIDI.low + 1 },
+  (_, i) => REGULAR_RANGE_WRITTEN_MIDI.low + i,
+);
+
+/** A written note of the regular range, named in the player's spelling. */
+export function WrittenNoteSelect(props: {
+  testId: string;
+  midi: number;
+  onChange: (midi: number) => void;
+}) {
+  const { spelling } = useSettings();
+  return (
+    <label>
+      Note{' '}
+      <select
+        data-testid={props.testId}
+        value={props.midi}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+      >
+        {REGULAR_NOTES.map((m) => (
+          <option key={m} value={m}>
+            {noteName(m, { spelling })}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

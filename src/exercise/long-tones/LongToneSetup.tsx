@@ -1,20 +1,17 @@
 import { IonInput } from '@ionic/react';
 import {
-  REGULAR_RANGE_WRITTEN_MIDI,
   chartNote,
   chromaticRun,
   PEDAL_TONES,
   longTonePyramidOutward,
-  noteName,
   type ScaleNote,
   type Spelling,
 } from '../../music';
 import { getSettingsStore, useSettings } from '../../settings';
 import { HOLD_SECONDS_RANGE } from './long-tone-session';
 import { patternLabel } from './long-tone-setup-text';
-import { BandSetting, IN_TUNE_BAND_RANGE, ResetSetup } from '../SetupControls';
+import { BandSetting, IN_TUNE_BAND_RANGE, SetupActions, WrittenNoteSelect } from '../SetupControls';
 import { LONG_TONES_DEFAULT_BAND_CENTS, REST_SECONDS_RANGE, type LongToneSetup } from '../setups';
-import { BackButton } from '../BackButton';
 
 /** One in-tune band range for every exercise (SetupControls). */
 export const EXERCISE_IN_TUNE_CENTS_RANGE = IN_TUNE_BAND_RANGE;
@@ -24,11 +21,6 @@ export {
   REST_SECONDS_RANGE,
   type LongToneSetup,
 } from '../setups';
-
-const REGULAR_NOTES: number[] = [];
-for (let m = REGULAR_RANGE_WRITTEN_MIDI.low; m <= REGULAR_RANGE_WRITTEN_MIDI.high; m++) {
-  REGULAR_NOTES.push(m);
-}
 
 export function notesFor(setup: LongToneSetup, spelling: Spelling): ScaleNote[] {
   switch (setup.pattern) {
@@ -99,20 +91,11 @@ export function LongToneSetupForm(props: {
       </label>
       {setup.pattern === 'pedal' && <PedalListening />}
       {setup.pattern === 'single' && (
-        <label>
-          Note{' '}
-          <select
-            data-testid="lt-note"
-            value={setup.noteMidi}
-            onChange={(e) => onChange({ ...setup, noteMidi: Number(e.target.value) })}
-          >
-            {REGULAR_NOTES.map((m) => (
-              <option key={m} value={m}>
-                {noteName(m, { spelling })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <WrittenNoteSelect
+          testId="lt-note"
+          midi={setup.noteMidi}
+          onChange={(midi) => onChange({ ...setup, noteMidi: midi })}
+        />
       )}
       <label>
         Hold each note (s){' '}
@@ -152,18 +135,14 @@ export function LongToneSetupForm(props: {
         />{' '}
         Drone on the target note (no headphones needed)
       </label>
-      {props.onReset && <ResetSetup onReset={props.onReset} />}
-      {props.error && (
-        <p role="alert" className="error">
-          {props.error}
-        </p>
-      )}
-      <div className="buttons">
-        <button type="button" data-testid="lt-start" onClick={props.onStart}>
-          Start
-        </button>
-        {props.onExit && <BackButton onClick={props.onExit} />}
-      </div>
+      <SetupActions
+        error={props.error}
+        goTestId="lt-start"
+        goLabel="Start"
+        onGo={props.onStart}
+        onBack={props.onExit}
+        onReset={props.onReset}
+      />
     </section>
   );
 }

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { HistoryStore } from '../../history/history-db';
 import {
   MAJOR_KEYS,
-  REGULAR_RANGE_WRITTEN_MIDI,
   articulationPassage,
   noteName,
   parseKeyName,
@@ -12,17 +11,19 @@ import {
   type Tonguing,
 } from '../../music';
 import { useSettings } from '../../settings';
-import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from '../SetupControls';
+import {
+  BandSetting,
+  bandProblem,
+  ChoiceSegment,
+  SetupActions,
+  WrittenNoteSelect,
+} from '../SetupControls';
 import { TempoInput, validTempo } from './TempoInput';
 import { TimedExercise } from './TimedExercise';
 import { ARTICULATION_DEFAULT_BAND_CENTS, type ArticulationSetup } from '../setups';
 import { setupMemories } from '../setup-memory';
 import { useSetupStep } from './setup-step';
 
-const NOTES: number[] = [];
-for (let m = REGULAR_RANGE_WRITTEN_MIDI.low; m <= REGULAR_RANGE_WRITTEN_MIDI.high; m++) {
-  NOTES.push(m);
-}
 const LETTER_PC: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
 
 /** The tonguing asked: single on K alone is the T-vs-K drill. */
@@ -140,20 +141,11 @@ export function ArticulationExercise(props: {
         onChange={(v) => set({ pattern: v })}
       />
       {pattern === 'note' ? (
-        <label>
-          Note{' '}
-          <select
-            data-testid="art-note"
-            value={noteMidi}
-            onChange={(e) => set({ noteMidi: Number(e.target.value) })}
-          >
-            {NOTES.map((m) => (
-              <option key={m} value={m}>
-                {noteName(m, { spelling })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <WrittenNoteSelect
+          testId="art-note"
+          midi={noteMidi}
+          onChange={(midi) => set({ noteMidi: midi })}
+        />
       ) : (
         <label>
           Key{' '}
