@@ -1,16 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible, smallTargets } from './a11y-helpers';
-import {
-  activePage,
-  appUrl,
-  audioFile,
-  launchBrowser,
-  projectRoot,
-  type LaunchedBrowser,
-} from './browser';
+import { browserPerTest, sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioFile, projectRoot } from './browser';
 import { WAIT_MS } from './wait';
 
 /**
@@ -124,17 +118,10 @@ async function seed(page: Page): Promise<void> {
 const shots = join(projectRoot, '.scratch', 'companion-shots');
 
 describe('Progress per piece, and the routine done', () => {
-  let browser: LaunchedBrowser;
-  let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser({ mic: 'none', viewport: { width: 390, height: 844 } });
-    page = browser.page;
-    await seed(page);
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+  const { page } = sharedBrowser(
+    { mic: 'none', viewport: { width: 390, height: 844 } },
+    ({ page }) => seed(page),
+  );
 
   it('shows a trend per piece played, the latest first, with its days and scores as text', async () => {
     await page.goto(appUrl('/home/progress'));
@@ -212,15 +199,11 @@ describe('Progress per piece, and the routine done', () => {
 });
 
 describe('finishing the routine records the day', () => {
-  let browser: LaunchedBrowser;
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+  const perTest = browserPerTest();
 
   it('a routine of long tones played to the warm-down and Finish: done today, in Progress and the report', async () => {
     // The fake microphone loops concert G4 (written A4): the long tone runs to its results.
-    browser = await launchBrowser({
+    const browser = await perTest.launch({
       wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav'),
       viewport: { width: 390, height: 844 },
     });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, launchBrowser, projectRoot, type LaunchedBrowser } from './browser';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, projectRoot } from './browser';
 import { expectAccessible, smallTargets } from './a11y-helpers';
 import { WAIT_MS } from './wait';
 
@@ -50,17 +51,10 @@ async function seed(page: Page, days: string): Promise<void> {
 const shots = join(projectRoot, '.scratch', 'companion-shots');
 
 describe('Progress on the web', () => {
-  let browser: LaunchedBrowser;
-  let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser({ mic: 'none', viewport: { width: 390, height: 844 } });
-    page = browser.page;
-    await seed(page, practiceDays(30));
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+  const { page } = sharedBrowser(
+    { mic: 'none', viewport: { width: 390, height: 844 } },
+    ({ page }) => seed(page, practiceDays(30)),
+  );
 
   it('shows minutes, goal, rest, streak and range, with the numbers as text', async () => {
     await page.goto(appUrl('/home/progress'));
@@ -199,8 +193,9 @@ function fakeAndroidBridge(): void {
 }
 
 describe('reminders on Android (stand-in bridge)', () => {
-  let browser: LaunchedBrowser;
-  let page: Page;
+  const { page } = sharedBrowser({ mic: 'granted' }, ({ context }) =>
+    context.addInitScript(fakeAndroidBridge),
+  );
   type Call = { call: string; options: Record<string, unknown> };
   const calls = () =>
     page.evaluate(() => (globalThis as unknown as { __nativeCalls: Call[] }).__nativeCalls);
@@ -214,16 +209,6 @@ describe('reminders on Android (stand-in bridge)', () => {
           }[];
         }
       | undefined;
-
-  beforeAll(async () => {
-    browser = await launchBrowser({ mic: 'granted' });
-    page = browser.page;
-    await browser.context.addInitScript(fakeAndroidBridge);
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
 
   it('schedules weekly local notifications for the chosen days, reschedules and cancels them', async () => {
     await page.goto(appUrl('/home/progress'));
@@ -278,18 +263,12 @@ describe('reminders on Android (stand-in bridge)', () => {
 });
 
 describe('100 000 attempts and a year of practice days', () => {
-  let browser: LaunchedBrowser;
   let dir: string;
   beforeAll(async () => {
-    browser = await launchBrowser({ mic: 'none' });
     dir = await mkdtemp(join(tmpdir(), 'embouchure-progress-'));
-    await seed(browser.page, practiceDays(365));
   });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const browser = sharedBrowser({ mic: 'none' }, ({ page }) => seed(page, practiceDays(365)));
 
   // A figure, not a timed assertion (a test waits for states, never for a time): the goal of
   // under a second is measured by `npm run bench:progress`, which prints this test's figure.

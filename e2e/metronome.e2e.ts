@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loopbackAndCount } from './loopback';
-import { appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { sharedBrowser } from './app-fixture';
+import { appUrl, audioFile } from './browser';
 import { brassTone, synthWavDir, writeSynthWav } from './synth-wav';
 import { readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
 import { WAIT_MS } from './wait';
@@ -81,16 +82,7 @@ function expectOnTheClock(clicks: Scheduled[]): void {
 }
 
 describe('metronome with a held note (speaker fed back into the microphone)', () => {
-  let browser: LaunchedBrowser;
-  let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser({ wav: audioFile('clean/sr48000/tpt_n062_D4.wav') });
-    page = browser.page;
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-  });
+  const { page } = sharedBrowser({ wav: audioFile('clean/sr48000/tpt_n062_D4.wav') });
 
   it('at 208 in sixteenths the clicks sit on the audio clock and the tuner still reads E4', async () => {
     await openWith(page, config({ bpm: 208, subdivision: 4 }), loopbackAndCount);
@@ -156,23 +148,16 @@ describe('metronome with a held note (speaker fed back into the microphone)', ()
 });
 
 describe('gap bars with a player tonguing crotchets at 120', () => {
-  let browser: LaunchedBrowser;
-  let page: Page;
   const dir = synthWavDir('metronome');
-  beforeAll(async () => {
+  afterAll(() => dir.remove());
+  const { page } = sharedBrowser(() => {
     // Concert D4 tongued every 0.5 s (0.3 s of note, 0.2 s of silence): a steady player at 120.
     const rate = 48000;
     const tone = brassTone(293.66, rate);
     const wav = writeSynthWav(dir.path, 'tongued-120.wav', 20, (i) =>
       i % (rate / 2) < 0.3 * rate ? tone(i) : 0,
     );
-    browser = await launchBrowser({ wav });
-    page = browser.page;
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    dir.remove();
+    return { wav };
   });
 
   it('mutes every other bar (silent, nothing sounded) and reports a steady player as on time', async () => {

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './a11y-helpers';
-import { activePage, appUrl, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioFile } from './browser';
 import { WAIT_MS } from './wait';
 
 /**
@@ -19,14 +20,7 @@ const VIEWPORTS = [
   { width: 360, height: 740 },
 ] as const;
 
-let browser: LaunchedBrowser;
-beforeAll(async () => {
-  browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav') });
-});
-afterAll(async () => {
-  expect(browser.pageErrors).toEqual([]);
-  await browser.close();
-});
+const browser = sharedBrowser({ wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav') });
 
 /** Why `target` is not fully usable where it is, or null when it is. */
 async function coverProblem(target: Locator): Promise<string | null> {

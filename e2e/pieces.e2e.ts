@@ -6,14 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPerformance, RENDER_RATE, type PlayedNote } from '../bench/performance-render';
 import { parseMusicXml } from '../src/music';
 import { assignmentJson, assignmentLink } from '../src/pieces/assignment';
-import {
-  activePage,
-  appUrl,
-  audioDir,
-  baseUrl,
-  launchBrowser,
-  type LaunchedBrowser,
-} from './browser';
+import { sharedBrowser } from './app-fixture';
+import { activePage, appUrl, audioDir, baseUrl } from './browser';
 import { expectAccessible, historyFile, smallTargets } from './a11y-helpers';
 import { synthWavDir, writeWav16 } from './synth-wav';
 
@@ -113,7 +107,6 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe('pieces library', () => {
-  let browser: LaunchedBrowser;
   const dir = synthWavDir('pieces');
   const files = {
     piece: join(dir.path, 'Test Song.musicxml'),
@@ -137,13 +130,9 @@ describe('pieces library', () => {
       RENDER_RATE,
       renderPerformance(audioDir(), performance(800, { 4: 12 * 6 + 7 - 2 - 2 })),
     );
-    browser = await launchBrowser({ mic: 'none', viewport: { width: 390, height: 844 } });
   });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    dir.remove();
-  });
+  afterAll(() => dir.remove());
+  const browser = sharedBrowser({ mic: 'none', viewport: { width: 390, height: 844 } });
 
   it('imports a part and draws every note; a 100-measure part shows its first line within 1 s', async () => {
     const { page } = browser;
@@ -361,11 +350,11 @@ describe('pieces library', () => {
 });
 
 describe('pieces: practice follows the player', () => {
-  let browser: LaunchedBrowser;
   const dir = synthWavDir('pieces-live');
   const piece = join(dir.path, 'Test Song.musicxml');
+  afterAll(() => dir.remove());
 
-  beforeAll(async () => {
+  const browser = sharedBrowser(() => {
     writeFileSync(piece, melodyXml(MELODY));
     // The fake microphone loops the melody with 2 s of silence around it.
     const wav = join(dir.path, 'melody.wav');
@@ -376,12 +365,7 @@ describe('pieces: practice follows the player', () => {
       RENDER_RATE,
       renderPerformance(audioDir(), melody, { lengthMs: end.onsetMs + end.durationMs + 2000 }),
     );
-    browser = await launchBrowser({ wav, viewport: { width: 390, height: 844 } });
-  });
-  afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
-    dir.remove();
+    return { wav, viewport: { width: 390, height: 844 } };
   });
 
   it('moves the cursor with the player, shows the verdicts after a pass, counts in with a click, loops bars', async () => {
