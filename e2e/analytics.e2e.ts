@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBrowser } from './app-fixture';
-import { activePage, appUrl, launchBrowser, projectRoot, type LaunchedBrowser } from './browser';
+import { activePage, appUrl, projectRoot } from './browser';
 import { closeSettings, openSettings, settingsScreen } from './settings-screen';
 import { startStaticServer, type StaticServer } from './static-server';
 import { WAIT_MS } from './wait';
@@ -87,7 +87,6 @@ describe('without configuration (the default build)', () => {
 describe('with configuration', () => {
   let outDir: string;
   let server: StaticServer;
-  let browser: LaunchedBrowser;
   const url = (path: string) => `${server.url}${path}`;
 
   beforeAll(async () => {
@@ -98,15 +97,13 @@ describe('with configuration', () => {
       { cwd: projectRoot, env: { ...process.env, ...DUMMY_FIREBASE_ENV } },
     );
     server = await startStaticServer(outDir);
-    browser = await launchBrowser({ mic: 'granted' });
   }, 120_000);
-
   afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
     await server.close();
     await rm(outDir, { recursive: true, force: true });
   });
+  // Launched after the server starts, closed before it stops.
+  const browser = sharedBrowser({ mic: 'granted' });
 
   it('no consent: zero requests leave 127.0.0.1 and the analytics SDK is not loaded', async () => {
     const network = await recordAndBlockThirdParty(browser.context);

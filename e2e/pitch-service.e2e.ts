@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sharedBrowser } from './app-fixture';
-import { appUrl, audioFile, launchBrowser } from './browser';
+import { browserPerTest, sharedBrowser } from './app-fixture';
+import { appUrl, audioFile } from './browser';
 import { cycleService, serviceSnapshot } from './tuner-helpers';
 import { WAIT_MS } from './wait';
 
@@ -66,86 +66,83 @@ describe('page visibility', () => {
 });
 
 describe('50 connect/disconnect cycles', () => {
+  // A browser of its own beside the file's (closed after the test, no page errors allowed).
+  const probes = browserPerTest();
   it('leave no live AudioContext, no live microphone track, flat engine and JS memory', async () => {
     const cycles = 50;
-    const probe = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n069_A4_v110.wav') });
-    try {
-      const { page, context } = probe;
-      // Count contexts and tracks as the page sees them, independently of the service's own tally.
-      await page.addInitScript(() => {
-        const g = globalThis as unknown as {
-          __audit: { created: number; closed: number; tracks: MediaStreamTrack[] };
-        };
-        g.__audit = { created: 0, closed: 0, tracks: [] };
-        const Original = AudioContext;
-        const close = Original.prototype.close;
-        Original.prototype.close = function () {
-          g.__audit.closed++;
-          return close.call(this);
-        };
-        globalThis.AudioContext = class extends Original {
-          constructor(options?: AudioContextOptions) {
-            super(options);
-            g.__audit.created++;
+    const probe = await probes.launch({ wav: audioFile('clean/sr44100/tpt_n069_A4_v110.wav') });
+    const { page, context } = probe;
+    // Count contexts and tracks as the page sees them, independently of the service's own tally.
+    await page.addInitScript(() => {
+      const g = globalThis as unknown as {
+        __audit: { created: number; closed: number; tracks: MediaStreamTrack[] };
+      };
+      g.__audit = { created: 0, closed: 0, tracks: [] };
+      const Original = AudioContext;
+      const close = Original.prototype.close;
+      Original.prototype.close = function () {
+        g.__audit.closed++;
+        return close.call(this);
+      };
+      globalThis.AudioContext = class extends Original {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          g.__audit.created++;
+        }
+      };
+      const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = async (constraints) => {
+        const stream = await getUserMedia(constraints);
+        g.__audit.tracks.push(...stream.getTracks());
+        return stream;
+      };
+    });
+    const audit = () =>
+      page.evaluate(() => {
+        const a = (
+          globalThis as unknown as {
+            __audit: { created: number; closed: number; tracks: MediaStreamTrack[] };
           }
-        };
-        const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-        navigator.mediaDevices.getUserMedia = async (constraints) => {
-          const stream = await getUserMedia(constraints);
-          g.__audit.tracks.push(...stream.getTracks());
-          return stream;
+        ).__audit;
+        return {
+          live: a.created - a.closed,
+          tracks: a.tracks.length,
+          liveTracks: a.tracks.filter((t) => t.readyState === 'live').length,
         };
       });
-      const audit = () =>
-        page.evaluate(() => {
-          const a = (
-            globalThis as unknown as {
-              __audit: { created: number; closed: number; tracks: MediaStreamTrack[] };
-            }
-          ).__audit;
-          return {
-            live: a.created - a.closed,
-            tracks: a.tracks.length,
-            liveTracks: a.tracks.filter((t) => t.readyState === 'live').length,
-          };
-        });
-      const cdp = await context.newCDPSession(page);
-      const heapUsed = async () => {
-        await cdp.send('HeapProfiler.collectGarbage');
-        return (await cdp.send('Runtime.getHeapUsage')).usedSize;
-      };
+    const cdp = await context.newCDPSession(page);
+    const heapUsed = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
 
-      await page.goto(appUrl('/home/tuner'));
-      await expect
-        .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
-        .toBe('connected');
-      const before = await serviceSnapshot(page);
-      await cycleService(page, 5); // warm-up: lazy chunks, JIT, caches
-      const heapBefore = await heapUsed();
-      await cycleService(page, cycles);
-      await expect.poll(async () => (await serviceSnapshot(page)).hz).toBeGreaterThan(0);
-      const after = await serviceSnapshot(page);
-      const heapAfter = await heapUsed();
-      const counted = await audit();
+    await page.goto(appUrl('/home/tuner'));
+    await expect
+      .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
+      .toBe('connected');
+    const before = await serviceSnapshot(page);
+    await cycleService(page, 5); // warm-up: lazy chunks, JIT, caches
+    const heapBefore = await heapUsed();
+    await cycleService(page, cycles);
+    await expect.poll(async () => (await serviceSnapshot(page)).hz).toBeGreaterThan(0);
+    const after = await serviceSnapshot(page);
+    const heapAfter = await heapUsed();
+    const counted = await audit();
 
-      expect(after.state).toBe('connected');
-      // One context and one track: the current connection. Everything else closed/stopped.
-      expect(counted.live).toBe(1);
-      expect(counted.tracks).toBe(cycles + 5 + 1);
-      expect(counted.liveTracks).toBe(1);
-      const d = after.diagnostics;
-      expect(d.contextsCreated - d.contextsClosed).toBe(1);
-      expect(d.tracksOpened - d.tracksStopped).toBe(1);
-      expect(d.engineMemoryBytes).toBe(before.diagnostics.engineMemoryBytes);
-      console.log(
-        `50 cycles: JS heap ${(heapBefore / 1e6).toFixed(2)} → ${(heapAfter / 1e6).toFixed(2)} MB, ` +
-          `engine memory ${before.diagnostics.engineMemoryBytes} → ${d.engineMemoryBytes} bytes`,
-      );
-      // Flat: well under the ~50 kB a leaked graph per cycle would add up to.
-      expect(heapAfter - heapBefore).toBeLessThan(1_000_000);
-    } finally {
-      expect(probe.pageErrors).toEqual([]);
-      await probe.close();
-    }
+    expect(after.state).toBe('connected');
+    // One context and one track: the current connection. Everything else closed/stopped.
+    expect(counted.live).toBe(1);
+    expect(counted.tracks).toBe(cycles + 5 + 1);
+    expect(counted.liveTracks).toBe(1);
+    const d = after.diagnostics;
+    expect(d.contextsCreated - d.contextsClosed).toBe(1);
+    expect(d.tracksOpened - d.tracksStopped).toBe(1);
+    expect(d.engineMemoryBytes).toBe(before.diagnostics.engineMemoryBytes);
+    console.log(
+      `50 cycles: JS heap ${(heapBefore / 1e6).toFixed(2)} → ${(heapAfter / 1e6).toFixed(2)} MB, ` +
+        `engine memory ${before.diagnostics.engineMemoryBytes} → ${d.engineMemoryBytes} bytes`,
+    );
+    // Flat: well under the ~50 kB a leaked graph per cycle would add up to.
+    expect(heapAfter - heapBefore).toBeLessThan(1_000_000);
   });
 });

@@ -2,14 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { distDir } from './paths';
 import { describe, expect, it } from 'vitest';
-import { sharedBrowser } from './app-fixture';
-import { activePage, appUrl, launchBrowser } from './browser';
+import { browserPerTest, sharedBrowser } from './app-fixture';
+import { activePage, appUrl } from './browser';
 import { WAIT_MS } from './wait';
 
 // Security of the production build as served: CSP (meta + header), Permissions-Policy, and the
 // pitch engine and worklet loading under that policy without a single violation.
 // Closed after the tests, which fails them on any CSP violation (e2e/browser.ts).
 const browser = sharedBrowser({ mic: 'granted' });
+// A second browser, for the test that provokes a violation on purpose.
+const probes = browserPerTest();
 
 const builtHtml = () => readFileSync(join(distDir(), 'index.html'), 'utf8');
 const metaCsp = (html: string) =>
@@ -64,17 +66,11 @@ describe('Content-Security-Policy', () => {
   });
 
   it('an inline script is blocked and reported (the violation check can fail)', async () => {
-    const probe = await launchBrowser({ mic: 'none', allowCspViolations: true });
-    try {
-      await probe.page.goto(appUrl('/home/exercise'));
-      await probe.page
-        .addScriptTag({ content: 'window.__inlineRan = true' })
-        .catch(() => undefined);
-      await expect.poll(() => probe.cspViolations.length).toBeGreaterThan(0);
-      expect(probe.cspViolations[0]).toMatch(/^script-src-elem inline/);
-      expect(await probe.page.evaluate(() => 'x' in window && '__inlineRan' in window)).toBe(false);
-    } finally {
-      await probe.close();
-    }
+    const probe = await probes.launch({ mic: 'none', allowCspViolations: true });
+    await probe.page.goto(appUrl('/home/exercise'));
+    await probe.page.addScriptTag({ content: 'window.__inlineRan = true' }).catch(() => undefined);
+    await expect.poll(() => probe.cspViolations.length).toBeGreaterThan(0);
+    expect(probe.cspViolations[0]).toMatch(/^script-src-elem inline/);
+    expect(await probe.page.evaluate(() => 'x' in window && '__inlineRan' in window)).toBe(false);
   });
 });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, launchBrowser, type LaunchedBrowser } from './browser';
+import { sharedBrowser } from './app-fixture';
+import { activePage } from './browser';
 import { distDir } from './paths';
 import { closeSettings, openSettings } from './settings-screen';
 import { startStaticServer, type StaticServer } from './static-server';
@@ -66,19 +67,16 @@ describe('installable', () => {
 });
 
 describe('offline after one visit', () => {
-  let browser: LaunchedBrowser;
   let served: { dir: string; server: StaticServer };
-
   beforeAll(async () => {
     served = await servedCopy();
-    browser = await launchBrowser({ mic: 'granted' });
   });
   afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
     await served.server.close();
     await rm(served.dir, { recursive: true, force: true });
   });
+  // Launched after the server starts, closed before it stops.
+  const browser = sharedBrowser({ mic: 'granted' });
 
   it('with the network gone, a reload still shows the tuner listening and the exercises', async () => {
     const { page, context } = browser;
@@ -112,19 +110,16 @@ describe('offline after one visit', () => {
 });
 
 describe('update prompt', () => {
-  let browser: LaunchedBrowser;
   let served: { dir: string; server: StaticServer };
-
   beforeAll(async () => {
     served = await servedCopy();
-    browser = await launchBrowser({ mic: 'granted' });
   });
   afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
     await served.server.close();
     await rm(served.dir, { recursive: true, force: true });
   });
+  // Launched after the server starts, closed before it stops.
+  const browser = sharedBrowser({ mic: 'granted' });
 
   it('a new deployment shows "A new version is available"; Reload switches to it', async () => {
     const { page } = browser;

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type LaunchedBrowser } from './browser';
+import { sharedBrowser } from './app-fixture';
 import { distDir, projectRoot } from './paths';
 import { startStaticServer, type StaticServer } from './static-server';
 import { WAIT_MS } from './wait';
@@ -17,21 +17,19 @@ function offlineReady(): boolean {
 }
 
 describe('bundled studies offline', () => {
-  let browser: LaunchedBrowser;
   let dir: string;
   let server: StaticServer;
-
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'embouchure-studies-'));
     await cp(distDir(), dir, { recursive: true });
     server = await startStaticServer(dir);
-    browser = await launchBrowser({ mic: 'granted' });
   });
   afterAll(async () => {
-    await browser.close();
     await server.close();
     await rm(dir, { recursive: true, force: true });
   });
+  // Launched after the server starts, closed before it stops.
+  const browser = sharedBrowser({ mic: 'granted' });
 
   it('every study file is precached and served unchanged with the network gone', async () => {
     const names = (await readdir(join(projectRoot, 'public', 'studies')))

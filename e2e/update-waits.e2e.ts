@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activePage, audioFile, launchBrowser, type LaunchedBrowser } from './browser';
+import { sharedBrowser } from './app-fixture';
+import { activePage, audioFile } from './browser';
 import { distDir } from './paths';
 import { startStaticServer, type StaticServer } from './static-server';
 
@@ -24,21 +25,19 @@ const marked = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { __marker?: number }).__marker === 1);
 
 describe('updates wait for practice', () => {
-  let browser: LaunchedBrowser;
   let dir: string;
   let server: StaticServer;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'embouchure-update-'));
     await cp(distDir(), dir, { recursive: true });
     server = await startStaticServer(dir);
-    browser = await launchBrowser({ wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav') });
   });
   afterAll(async () => {
-    expect(browser.pageErrors).toEqual([]);
-    await browser.close();
     await server.close();
     await rm(dir, { recursive: true, force: true });
   });
+  // Launched after the server starts, closed before it stops.
+  const browser = sharedBrowser({ wav: audioFile('clean/sr44100/tpt_n067_G4_v110.wav') });
 
   it('a tab mid long tone is not reloaded; the update applies once it has finished', async () => {
     const { page: first, context } = browser;
