@@ -22,6 +22,10 @@ const ionicComponentsAreSideEffectFree = [
   // this, an IonModal in a lazy chunk put Ionic's overlay code (focus trap, present/dismiss) in
   // the shared entry chunk: +3.6 kB gzip.
   { test: /[\\/]@ionic[\\/]core[\\/]components[\\/]index\.js$/, sideEffects: false },
+  // The src/native barrel only re-exports: the entry imports currentPlatform through it, and the
+  // native-only ports it also re-exports (microphone permission, status bar, keep-awake; used by
+  // the lazy native start-up) must not come into the entry with it.
+  { test: /[\\/]src[\\/]native[\\/]index\.ts$/, sideEffects: false },
   // src/music is pure by lint rule (eslint.config.js): an unused table there is dead code.
   { test: /[\\/]src[\\/]music[\\/][a-z-]+\.ts$/, sideEffects: false },
 ];
