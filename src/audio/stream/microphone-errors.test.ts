@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REVOKED_MESSAGE, trackEndedError } from './errors';
+import { REVOKED_MESSAGE, trackEndedError } from './microphone-errors';
 
 const permissions = (state: PermissionState | Error) => ({
   query: () =>

@@ -1,7 +1,8 @@
 // Over 300 lines: one state machine over injected platform objects (graph: audio-graph.ts; decoding: pitch-stream.ts).
 import { createEmitter, createObservable } from '../../lib/observable';
 import { compileEngine } from './engine-loader';
-import { mapMediaError, serviceError, trackEndedError } from './errors';
+import { serviceError } from './errors';
+import { mapMediaError, trackEndedError } from './microphone-errors';
 import {
   MSG_DRONE,
   MSG_PITCH,
@@ -296,7 +297,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
           generation++;
           goIdle(s);
           void release(s);
-          // Unplugged or permission revoked: different words (src/audio/stream/errors.ts).
+          // Unplugged or permission revoked: different words (microphone-errors.ts).
           const ended = generation;
           void trackEndedError().then((error) => {
             if (ended === generation) fail(error);
