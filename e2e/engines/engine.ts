@@ -46,7 +46,7 @@ export async function launchEngine(
   options: {
     engine?: EngineName;
     viewport?: { width: number; height: number };
-    /** The microphone permission (default granted); WebKit cannot deny it (not-run.engine.ts). */
+    /** The microphone permission (default granted); WebKit cannot deny it (docs/testing.md). */
     microphone?: 'granted' | 'denied';
   } = {},
 ): Promise<LaunchedEngine> {

@@ -8,7 +8,7 @@ import { ACTIVE, poll, serviceState } from './helpers';
  * A player who refused the microphone (Firefox: the prompt answered Block for every site) opens
  * the tuner: it says the microphone is blocked and how to allow it, with a Retry, and nothing
  * listens. WebKitGTK's automation session grants every capture request itself: not run there
- * (not-run.engine.ts).
+ * (docs/testing.md "What runs where").
  */
 const denies = engineName() !== 'webkit';
 
