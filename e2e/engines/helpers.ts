@@ -113,3 +113,35 @@ export function showFailures(engine: () => { page: EnginePage; console: string[]
     if (launched.console.length > 0) console.error(launched.console.slice(-30).join('\n'));
   });
 }
+
+/**
+ * Waits until the first visible `selector` has come to rest: no finite animation running in the
+ * page (Ionic's overlays slide in with Web Animations, in their shadow roots too) and the element at
+ * the same place over two animation frames. For screenshots of a screen that slides in.
+ */
+export async function atRest(page: EnginePage, selector: string): Promise<void> {
+  await poll(
+    () =>
+      page.evaluate(async (s: string) => {
+        const element = Array.from(document.querySelectorAll(s)).find(
+          (e) => e.getBoundingClientRect().width > 0,
+        );
+        if (!element) return false;
+        const running = () =>
+          document
+            .getAnimations()
+            // A looping animation (a pulse, a spinner) never ends: not a transition.
+            .some(
+              (a) =>
+                (a.playState === 'running' || a.playState === 'pending') &&
+                a.effect?.getTiming().iterations !== Infinity,
+            );
+        const before = element.getBoundingClientRect();
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const after = element.getBoundingClientRect();
+        return !running() && before.top === after.top && before.left === after.left;
+      }, selector),
+    `${selector} at rest`,
+  ).toBe(true);
+}

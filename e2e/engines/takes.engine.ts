@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { audioFile } from '../paths';
 import { engineFixture } from './fixture';
-import { TAKES, listening, poll, serviceState, shotPath } from './helpers';
+import { TAKES, atRest, listening, poll, serviceState, shotPath } from './helpers';
 
 /**
  * Takes as a player records them (docs/takes.md): record ~5 s from the tuner through the
@@ -51,6 +51,7 @@ describe(`takes (${process.env.EMBOUCHURE_ENGINE ?? 'webkit'})`, () => {
     await poll(() => page.count(row)).toBe(1);
     await expect(page.text(row)).resolves.toContain(`Tuner · ${length} ·`);
     await expect(page.text(`${TAKES} [data-testid="take-notes"]`)).resolves.toMatch(/^(B4 ?)+/);
+    await atRest(page, row); // the takes screen has finished sliding in
     await page.screenshot(shotPath(page, 'takes-list'));
 
     await page.click(`${TAKES} [data-testid="play-take"]`);
