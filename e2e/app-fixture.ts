@@ -9,18 +9,6 @@ import {
 } from './browser';
 
 /**
- * Options of a fixture's browser: `launchBrowser`'s, plus the page errors a test provokes on
- * purpose.
- */
-export interface FixtureOptions extends LaunchOptions {
-  /**
-   * Uncaught page errors expected on purpose (a test that breaks the page to see it recover):
-   * each page error must match one of these; any other still fails the test. Name the error.
-   */
-  expectedPageErrors?: RegExp[];
-}
-
-/**
  * One browser for the tests of a file or a `describe` block (what every test file used to copy):
  * launched before them, closed after them, and no uncaught page error allowed. `options` may be a
  * function, called in `beforeAll` (e.g. for a server or a WAV made there). `setUp`, if given, runs
@@ -37,11 +25,10 @@ export interface FixtureOptions extends LaunchOptions {
  * ```
  */
 export function sharedBrowser(
-  options: FixtureOptions | (() => FixtureOptions | Promise<FixtureOptions>) = {},
+  options: LaunchOptions | (() => LaunchOptions | Promise<LaunchOptions>) = {},
   setUp?: (browser: LaunchedBrowser) => Promise<unknown>,
 ): BrowserFixture {
   let launched: LaunchedBrowser | undefined;
-  let expected: RegExp[] = [];
   let tab: Page | undefined;
   const get = (): LaunchedBrowser => {
     if (!launched) throw new Error('sharedBrowser: the browser is launched in beforeAll');
@@ -52,16 +39,13 @@ export function sharedBrowser(
     return tab as Page;
   };
   beforeAll(async () => {
-    const { expectedPageErrors, ...launchOptions } =
-      typeof options === 'function' ? await options() : options;
-    expected = expectedPageErrors ?? [];
-    launched = await launchBrowser(launchOptions);
+    launched = await launchBrowser(typeof options === 'function' ? await options() : options);
     tab = launched.page;
     await setUp?.(launched);
   });
   afterAll(async () => {
     if (!launched) return;
-    await closeChecked(launched, expected);
+    await closeChecked(launched);
   });
   return {
     page: standIn(currentTab),
@@ -107,32 +91,28 @@ export interface BrowserFixture extends Omit<LaunchedBrowser, 'close'> {
  * same check) and replaces it.
  */
 export function browserPerTest(): {
-  launch(options?: FixtureOptions): Promise<LaunchedBrowser>;
+  launch(options?: LaunchOptions): Promise<LaunchedBrowser>;
 } {
-  let current: { browser: LaunchedBrowser; expected: RegExp[] } | undefined;
+  let current: LaunchedBrowser | undefined;
   const closeCurrent = async (): Promise<void> => {
-    const was = current;
+    const browser = current;
     current = undefined;
-    if (was) await closeChecked(was.browser, was.expected);
+    if (browser) await closeChecked(browser);
   };
   afterEach(closeCurrent);
   return {
-    async launch(options = {}) {
+    async launch(options) {
       await closeCurrent();
-      const { expectedPageErrors, ...launchOptions } = options;
-      const browser = await launchBrowser(launchOptions);
-      current = { browser, expected: expectedPageErrors ?? [] };
-      return browser;
+      current = await launchBrowser(options);
+      return current;
     },
   };
 }
 
-/** Asserts `browser` saw no page error but the `expected` ones, and closes it in any case. */
-async function closeChecked(browser: LaunchedBrowser, expected: RegExp[]): Promise<void> {
+/** Asserts `browser` saw no uncaught page error, and closes it in any case. */
+async function closeChecked(browser: LaunchedBrowser): Promise<void> {
   try {
-    expect(
-      browser.pageErrors.filter((error) => !expected.some((pattern) => pattern.test(error))),
-    ).toEqual([]);
+    expect(browser.pageErrors).toEqual([]);
   } finally {
     await browser.close();
   }

@@ -89,9 +89,10 @@ export function chromiumArgs(opts: LaunchOptions = {}): string[] {
 }
 
 /**
- * Launches headless Chromium with a fresh profile. Launching costs ~1 s: share one browser per
- * test file (`beforeAll`/`afterAll`) when the flags are the same, and open new pages from
- * `context.newPage()` if a test needs a clean tab.
+ * Launches headless Chromium with a fresh profile. Tests do not call it: they get their browser
+ * from `e2e/app-fixture.ts` (`sharedBrowser`, `browserPerTest`), which also checks page errors and
+ * closes it (build/e2e-fixture.test.ts). Launching costs ~1 s: share one browser per file when
+ * the flags are the same.
  */
 export async function launchBrowser(opts: LaunchOptions = {}): Promise<LaunchedBrowser> {
   const args = chromiumArgs(opts);

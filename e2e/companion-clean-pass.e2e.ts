@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { browserPerTest } from './app-fixture';
+import { activePage, appUrl, type LaunchedBrowser } from './browser';
 import { writePhrase, type PhraseNote } from './exercise-audio';
 import { startOnMarker } from './start-on-marker';
 import { serviceSnapshot } from './tuner-helpers';
@@ -105,19 +106,15 @@ async function scaleUnderTrainer(browser: LaunchedBrowser) {
 
 describe('the speed trainer raises the tempo after a clean timed exercise, not after another', () => {
   const wavs: string[] = [];
-  const browsers: LaunchedBrowser[] = [];
-  afterAll(async () => {
-    for (const browser of browsers) {
-      expect(browser.pageErrors).toEqual([]);
-      await browser.close();
-    }
+  // Each test launches its own browser (closed after it, no page errors allowed).
+  const perTest = browserPerTest();
+  afterAll(() => {
     for (const wav of wavs) rmSync(dirname(wav), { recursive: true, force: true });
   });
 
   it('a clean scale: 100 → 104 bpm, from the start of a bar', async () => {
     wavs.push(scalePhrase(null));
-    const browser = await launchBrowser({ wav: wavs[0] });
-    browsers.push(browser);
+    const browser = await perTest.launch({ wav: wavs[0] });
     const run = await scaleUnderTrainer(browser);
     expect(run.outcomes).toHaveLength(15);
     expect(run.outcomes.every((o) => o === 'played')).toBe(true);
@@ -129,8 +126,7 @@ describe('the speed trainer raises the tempo after a clean timed exercise, not a
 
   it('the same scale with a wrong note: the tempo stays at 100', async () => {
     wavs.push(scalePhrase(5));
-    const browser = await launchBrowser({ wav: wavs[1] });
-    browsers.push(browser);
+    const browser = await perTest.launch({ wav: wavs[1] });
     const run = await scaleUnderTrainer(browser);
     expect(run.outcomes).toHaveLength(15);
     expect(run.outcomes.some((o) => o !== 'played')).toBe(true);

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { activePage, appUrl, launchBrowser, type LaunchedBrowser } from './browser';
+import { browserPerTest } from './app-fixture';
+import { activePage, appUrl } from './browser';
 import { writePhrase, type PhraseNote } from './exercise-audio';
 import { startOnMarker } from './start-on-marker';
 import { WAIT_MS } from './wait';
@@ -31,9 +32,11 @@ function scalePhrase(sharpIndex: number | null): string {
   return writePhrase(notes);
 }
 
+// Each test launches its own browser (closed after it, no page errors allowed).
+const perTest = browserPerTest();
+
 async function playScale(wav: string) {
-  const browser = await launchBrowser({ wav });
-  const page = browser.page;
+  const { page } = await perTest.launch({ wav });
   await page.goto(appUrl('/home/exercise'));
   const view = activePage(page);
   await view.getByTestId('open-scales').click();
@@ -48,7 +51,6 @@ async function playScale(wav: string) {
   const perNote = async (testId: string) =>
     (await rows.getByTestId(testId).allTextContents()).map(Number);
   const result = {
-    browser,
     view,
     names: await rows.getByTestId('note-name').allTextContents(),
     pitch: await perNote('pitch-score'),
@@ -59,25 +61,19 @@ async function playScale(wav: string) {
     summary: (await view.getByTestId('summary').textContent()) ?? '',
     advice: await view.getByTestId('note-advice').allTextContents(),
   };
-  console.log('scale result', JSON.stringify({ ...result, browser: undefined, view: undefined }));
+  console.log('scale result', JSON.stringify({ ...result, view: undefined }));
   return result;
 }
 
 describe('scales scored by sub-score with a stitched phrase', () => {
   const wavs: string[] = [];
-  const browsers: LaunchedBrowser[] = [];
-  afterAll(async () => {
-    for (const browser of browsers) {
-      expect(browser.pageErrors).toEqual([]);
-      await browser.close();
-    }
+  afterAll(() => {
     for (const wav of wavs) rmSync(dirname(wav), { recursive: true, force: true });
   });
 
   it('a scale played in tune scores at least 90 for pitch, every note played', async () => {
     wavs.push(scalePhrase(null));
     const run = await playScale(wavs[0]);
-    browsers.push(run.browser);
     expect(run.names).toHaveLength(15);
     expect(run.summaryPitch).toBeGreaterThanOrEqual(90);
     expect(Math.min(...run.pitch)).toBeGreaterThanOrEqual(90);
@@ -87,7 +83,6 @@ describe('scales scored by sub-score with a stitched phrase', () => {
   it('a note 30 ¢ sharp scores clearly lower for pitch, but not for timing', async () => {
     wavs.push(scalePhrase(2)); // written E4
     const run = await playScale(wavs[1]);
-    browsers.push(run.browser);
     expect(run.names[2]).toBe('E4');
     const others = run.pitch.filter((_, i) => i !== 2);
     expect(Math.min(...others)).toBeGreaterThanOrEqual(90);
