@@ -7,6 +7,7 @@ import type { EnginePage } from './engine-page';
 import { engineName } from './engine';
 import { engineFixture } from './fixture';
 import { ACTIVE, listening, poll } from './helpers';
+import { startOnMarker } from './start-on-marker';
 
 /**
  * The timed exercises and the routine as a player meets them in this engine (the long tone is in
@@ -30,35 +31,6 @@ const phrase = writePhrase([
 afterAll(() => rmSync(dirname(phrase), { recursive: true, force: true }));
 
 const engine = engineFixture((e) => e.hear(phrase));
-
-/** In the page: taps Start the moment the live read-out changes to `marker` (self-contained). */
-function startOnMarker(marker: string, timeoutMs: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const root = document.querySelector('.ion-page:not(.ion-page-hidden)') ?? document;
-    const out = root.querySelector('[data-testid="live-pitch"]');
-    const start = root.querySelector<HTMLButtonElement>('[data-testid="timed-start"]');
-    if (!out || !start) {
-      reject(new Error('no live pitch or Start button'));
-      return;
-    }
-    let sawOther = false;
-    const observer = new MutationObserver(() => {
-      const text = out.textContent ?? '';
-      if (!text.startsWith(marker)) sawOther = true;
-      else if (sawOther) {
-        observer.disconnect();
-        clearTimeout(timer);
-        start.click();
-        resolve();
-      }
-    });
-    const timer = setTimeout(() => {
-      observer.disconnect();
-      reject(new Error(`the marker ${marker} was not heard`));
-    }, timeoutMs);
-    observer.observe(out, { childList: true, characterData: true, subtree: true });
-  });
-}
 
 const texts = (page: EnginePage, selector: string) =>
   page.evaluate(
