@@ -37,9 +37,60 @@ async function importHistory(): Promise<number> {
   return total;
 }
 
+/**
+ * The top of the routine's first exercise below the summary's top, in every frame from its first
+ * paint until the practice summary (loaded from storage after the page is drawn) has been shown
+ * for a few frames, and how many of those frames still showed the summary loading.
+ */
+function recordRoutineTops(): void {
+  const g = globalThis as unknown as {
+    __routine?: { tops: number[]; loadingFrames: number; done: boolean };
+  };
+  const record = { tops: [] as number[], loadingFrames: 0, done: false };
+  g.__routine = record;
+  let shownFor = 0;
+  const inPage = (selector: string) =>
+    document.querySelector(`.ion-page:not(.ion-page-hidden) ${selector}`);
+  const tick = (): void => {
+    const item = inPage('[data-testid="open-long-tones"]');
+    const summary = inPage('.practice-summary');
+    if (item && summary) {
+      // From the summary's top: a banner above both (no microphone here) moves them together.
+      const top = item.getBoundingClientRect().top - summary.getBoundingClientRect().top;
+      record.tops.push(Math.round(top));
+      if (inPage('.practice-summary--loading')) record.loadingFrames++;
+      if (inPage('[data-testid="practice-summary"]')) shownFor++;
+    }
+    if (shownFor < 5) requestAnimationFrame(tick);
+    else record.done = true;
+  };
+  requestAnimationFrame(tick);
+}
+
+async function routineTopsWhileLoading(): Promise<{ tops: number[]; loadingFrames: number }> {
+  const page = browser.page;
+  await page.goto(appUrl('/home/exercise'));
+  await page.waitForFunction(
+    () => (globalThis as unknown as { __routine?: { done: boolean } }).__routine?.done === true,
+  );
+  return page.evaluate(
+    () =>
+      (globalThis as unknown as { __routine: { tops: number[]; loadingFrames: number } }).__routine,
+  );
+}
+
 describe('home: a practice home', () => {
+  /** Where the routine's first exercise stood while the summary loaded with no practice. */
+  let routineTop = Number.NaN;
+
   it('new player: says what the app is, plans the routine, offers one clear start', async () => {
-    await browser.page.goto(appUrl('/home/exercise'));
+    // The summary loads after the page is drawn; had it pushed the routine down, a tap meant for
+    // one exercise could land on another (seen under load: Long tones' tap opened another).
+    await browser.page.addInitScript(recordRoutineTops);
+    const loading = await routineTopsWhileLoading();
+    expect(loading.loadingFrames).toBeGreaterThan(0);
+    expect(new Set(loading.tops).size).toBe(1);
+    routineTop = loading.tops[0];
     await view().getByTestId('start-routine').waitFor({ timeout: WAIT_MS });
     expect(await view().getByTestId('practice-summary').textContent()).toMatch(/No practice yet/);
     expect(await view().getByTestId('routine-minutes').textContent()).toBe('33 min');
@@ -70,6 +121,10 @@ describe('home: a practice home', () => {
     expect(await view().getByTestId('last-session').textContent()).toMatch(
       /Last session.*Long tones \d+/,
     );
+    // With practice to summarise, the routine stands where it stood without, loading or not.
+    const loading = await routineTopsWhileLoading();
+    expect(loading.loadingFrames).toBeGreaterThan(0);
+    expect([...new Set(loading.tops)]).toEqual([routineTop]);
   });
 });
 
