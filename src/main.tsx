@@ -1,5 +1,3 @@
-// First: asks for the opening page's and the pitch service's chunks before the rest evaluates.
-import { loadLivePitchService, openingCode } from './shell/early-start';
 import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,6 +7,7 @@ import { openAboveHome } from './shell/deep-link';
 import { track } from './analytics/track';
 import { startPwa } from './pwa/start';
 import { getSettingsStore } from './settings';
+import { importWithRetry } from './shared-ui/lazy-retry';
 import { getPreferencesStore } from './settings/preferences';
 import { watchTheme } from './settings-screen/theme';
 import { currentPlatform } from './native';
@@ -27,11 +26,12 @@ import './shell/global.css';
 setupIonicReact();
 watchTheme(getPreferencesStore()); // before the first render: no light flash in dark mode
 
-// The real pitch service (microphone → AudioWorklet → WASM engine, src/audio) is a lazy chunk,
-// not initial JS (README "Bundle size"), asked for when the entry started to run
-// (early-start.ts); calls wait for it.
+// The real pitch service (microphone → AudioWorklet → WASM engine, src/audio) loads beside the
+// first render, not before it (initial JS, README "Bundle size"); calls wait for it.
 const pitchService = createDeferredPitchService(() =>
-  loadLivePitchService().then((module) => module.createLivePitchService(getSettingsStore())),
+  importWithRetry(() => import('./shell/live-pitch-service')).then((module) =>
+    module.createLivePitchService(getSettingsStore()),
+  ),
 );
 
 // A link straight to a screen opens it with home below it, before the router reads the history.
@@ -39,14 +39,10 @@ openAboveHome(window.history, window.location);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-// The first frame waits for the opening page's and the pitch service's chunks (at most 1 s), so
-// the service connects before it and the page is in it (issue 23 row 16, early-start.ts).
-void openingCode().then(() =>
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App pitchService={pitchService} />
-    </StrictMode>,
-  ),
+createRoot(rootElement).render(
+  <StrictMode>
+    <App pitchService={pitchService} />
+  </StrictMode>,
 );
 
 // Once per app start, outside React (StrictMode runs effects twice in development). The web

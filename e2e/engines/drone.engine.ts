@@ -132,10 +132,14 @@ describe(`drone through the speaker (${engineName()})`, () => {
   // share of the time a note showed that was the played note (the rest mostly the drone's C4):
   // WebKit C5 94 %, 66 %; E4 95 %, 84 %. Firefox C5 51 %; E4 88 %. The drone alone showed C4 for
   // 31 %, 47 %, 72 % of 5 s of audio in WebKit and 9 %, 37 %, 81 % in Firefox, at −4 to +11 ¢; its
-  // level at the meter −17 to −39 dB. Why the canceller leaves a pitched residual of the looped-back
-  // drone is not established (its fit assumes the drone's exact frequencies; the capture path's
-  // resampling is a suspect, not measured). Chromium's e2e/tuner-drone.e2e.ts mixes the drone
-  // into the microphone's file digitally instead. Measure again: EMBOUCHURE_DRONE_LOOPBACK=1.
+  // level at the meter −17 to −39 dB. Why (WebKit, a 6 s take of the drone alone, fitted per
+  // 4096-sample window at the drone's exact frequencies as the canceller does): the residual is
+  // −51 dB in most windows but near 0 dB in 16 of 130, around 7 phase jumps (samples dropped or
+  // repeated) in 6 s of capture, while the sink itself carried the drone clean (−84 dB, no jump;
+  // two output dropouts early on). A window holding a jump is no sum of steady sines: most of the
+  // drone stays and is read as C4. Firefox's sink: clean but for one jump in 4.4 s. Chromium's
+  // e2e/tuner-drone.e2e.ts mixes the drone into the microphone's file digitally instead.
+  // Measure again: EMBOUCHURE_DRONE_LOOPBACK=1.
   it.skip('the drone alone shows no note (measured above: the drone’s C4 shows 9–81 % of the time)', () =>
     undefined);
   it.runIf(MEASURE).each([

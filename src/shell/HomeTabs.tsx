@@ -10,12 +10,23 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { TrackOnMount } from '../analytics/TrackOnMount';
 import { PageBoundary } from '../shared-ui/ErrorBoundary';
+import { lazyWithPreload } from '../shared-ui/lazy-retry';
 import { currentPlatform } from '../native';
-import { ExercisePage, PiecesPage, TunerPage } from './early-start';
 
-// Each page is its own chunk, loaded when its tab is first shown (retried, then "offline…"); the
-// page the app opens on is already being fetched (early-start.ts). Progress is never a first page.
+// Each page is its own chunk, loaded when its tab is first shown (retried, then "offline…"). The
+// page the app opens on is fetched now, beside the shell's first render: it then renders without
+// suspending, so React's 300 ms reveal throttle does not apply (lazyWithPreload).
+const ExercisePage = lazyWithPreload(() => import('../pages/ExercisePage'));
+const TunerPage = lazyWithPreload(() => import('../pages/TunerPage'));
 const ProgressPage = lazy(() => import('../pages/ProgressPage'));
+const PiecesPage = lazyWithPreload(() => import('../pages/PiecesPage'));
+const openingPath = globalThis.location?.pathname ?? '';
+const openingPage = openingPath.startsWith('/home/tuner')
+  ? TunerPage
+  : openingPath.startsWith('/home/pieces')
+    ? PiecesPage
+    : ExercisePage;
+openingPage.preload().catch(() => undefined); // a failure shows when the page renders
 // Android/iOS only (back button, reminder taps, files opened with the app): not initial JS.
 const NativeShell =
   currentPlatform() === 'web'
