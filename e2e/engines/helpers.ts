@@ -133,7 +133,7 @@ export async function atRest(page: EnginePage, selector: string): Promise<void> 
             // A looping animation (a pulse, a spinner) never ends: not a transition.
             .some(
               (a) =>
-                (a.playState === 'running' || a.playState === 'pending') &&
+                (a.playState === 'running' || a.pending) &&
                 a.effect?.getTiming().iterations !== Infinity,
             );
         const before = element.getBoundingClientRect();
