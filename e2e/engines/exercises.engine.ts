@@ -13,24 +13,30 @@ import { startOnMarker } from './start-on-marker';
  * The timed exercises and the routine as a player meets them in this engine (the long tone is in
  * exercise.engine.ts). A C major scale (written C4–C5, B♭ trumpet) played into the virtual
  * microphone from corpus notes at 60 bpm, with the metronome sounding through the same PulseAudio
- * sink the microphone hears (a phone's speaker): Start is tapped when the tuner line hears a marker
- * note (written F♯3) a count-in before the scale, as e2e/exercise-scales.e2e.ts does in Chromium.
+ * sink the microphone hears (a phone's speaker), from when the exercise is ready: Start is tapped
+ * when the tuner line hears a marker note (written F♯3) a count-in before the scale, as
+ * e2e/exercise-scales.e2e.ts does in Chromium.
  */
 const SCALE_CONCERT = [58, 60, 62, 63, 65, 67, 69, 70, 69, 67, 65, 63, 62, 60, 58];
 const MARKER = 'F♯3'; // concert E3
 const phrase = writePhrase([
   { concertMidi: null, seconds: 0.5 },
+  // A note before the marker: the marker comes once the new stream flows (slurs.engine.ts).
+  { concertMidi: 62, seconds: 1 },
+  { concertMidi: null, seconds: 1 },
   { concertMidi: 52, seconds: 0.5 },
   { concertMidi: null, seconds: 3.95 },
   ...SCALE_CONCERT.map((concertMidi, i) => ({
     concertMidi,
     seconds: i === SCALE_CONCERT.length - 1 ? 2 : 1,
   })),
-  { concertMidi: null, seconds: 3 },
+  // The results come before the loop plays a note again (with the loop's next note 3.5 s after
+  // the last, that last note once scored 59 for pitch in WebKit; the cause was not established).
+  { concertMidi: null, seconds: 6 },
 ] satisfies PhraseNote[]);
 afterAll(() => rmSync(dirname(phrase), { recursive: true, force: true }));
 
-const engine = engineFixture((e) => e.hear(phrase));
+const engine = engineFixture();
 
 const texts = (page: EnginePage, selector: string) =>
   page.evaluate(
@@ -52,7 +58,10 @@ describe(`exercises and the routine (${engineName()})`, () => {
     await poll(() => page.text(`${ACTIVE} [data-testid="target-note"]`)).toBe('C4');
     await poll(() => page.count(`${ACTIVE} [data-testid="staff-note"]`)).toBe(15);
     await listening(page);
-    await page.evaluate(startOnMarker, MARKER, 2 * WAIT_MS);
+    // Played once the exercise is ready (not waited for a loop of it): Start on its marker.
+    const tapped = page.evaluate(startOnMarker, MARKER, 2 * WAIT_MS);
+    engine().hear(phrase);
+    await tapped;
     await poll(() => page.count(`${ACTIVE} [data-testid="results"]`)).toBe(1);
     const names = await texts(page, '[data-testid="note-row"] [data-testid="note-name"]');
     expect(names).toEqual([
