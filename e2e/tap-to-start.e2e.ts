@@ -10,9 +10,11 @@ import { appUrl } from './browser';
 function gestureGatedAudio(): void {
   const Native = globalThis.AudioContext;
   const activated = (): boolean => navigator.userActivation.hasBeenActive;
+  const contexts: AudioContext[] = [];
   class GestureGatedAudioContext extends Native {
     constructor(options?: AudioContextOptions) {
       super(options);
+      contexts.push(this);
       if (!activated()) void super.suspend();
       // Chromium may still start it on its own once the page captures the microphone (its
       // autoplay rule): held back again at once, as Safari would never have started it.
@@ -25,6 +27,18 @@ function gestureGatedAudio(): void {
     }
   }
   globalThis.AudioContext = GestureGatedAudioContext;
+  // Under double load the context was once found running with no touch and no event seen for it
+  // (the app said "connected"): every context is also checked on a timer until the first touch,
+  // so a start the listener missed is held back too.
+  const check = setInterval(() => {
+    if (activated()) {
+      clearInterval(check);
+      return;
+    }
+    for (const context of contexts) {
+      if (context.state === 'running') void Native.prototype.suspend.call(context);
+    }
+  }, 20);
 }
 
 const browser = sharedBrowser({ mic: 'granted', autoplay: false }, ({ context }) =>
