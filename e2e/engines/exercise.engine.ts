@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { brassTone, synthWavDir, writeSynthWav } from '../synth-wav';
 import { engineFixture } from './fixture';
-import { ACTIVE, listening, poll, shotPath } from './helpers';
+import { ACTIVE, poll, startLongToneA4, shotPath } from './helpers';
 
 /**
  * One exercise as a player does it (docs/exercises.md): a one-note long tone on written A4 held
@@ -30,16 +30,7 @@ function heldG4(): string {
 describe(`exercise (${process.env.EMBOUCHURE_ENGINE ?? 'webkit'})`, () => {
   it('a long tone on the target is scored, coached in tune, saved, and listed after a reload', async () => {
     const { page } = engine();
-    await page.goto('/home/exercise');
-    // The history's summary loads from IndexedDB and pushes the routine down: tap after it.
-    await poll(() => page.count(`${ACTIVE} [data-testid="practice-summary"]`)).toBe(1);
-    await page.click(`${ACTIVE} [data-testid="open-long-tones"]`);
-    await page.setValue(`${ACTIVE} [data-testid="lt-pattern"]`, 'single');
-    await page.setValue(`${ACTIVE} [data-testid="lt-note"]`, 'A4');
-    await page.setValue(`${ACTIVE} [data-testid="lt-hold"]`, '1');
-    await page.click(`${ACTIVE} [data-testid="lt-start"]`);
-    await poll(() => page.text(`${ACTIVE} [data-testid="target-note"]`)).toBe('A4');
-    await listening(page);
+    await startLongToneA4(page);
     await poll(() => page.count(`${ACTIVE} [data-testid="staff"] svg`)).toBe(1);
     await poll(() => page.count(`${ACTIVE} [data-testid="results"]`)).toBe(1);
     // This synthetic tone scores ~70 in Chromium too (pitch and steadiness 100, ~70 % of the hold

@@ -3,10 +3,9 @@ import { dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WAIT_MS } from '../wait';
 import { writePhrase, type PhraseNote } from '../exercise-audio';
-import type { EnginePage } from './engine-page';
 import { engineName } from './engine';
 import { engineFixture } from './fixture';
-import { ACTIVE, listening, poll } from './helpers';
+import { ACTIVE, listening, poll, texts } from './helpers';
 import { startOnMarker } from './start-on-marker';
 
 /**
@@ -37,15 +36,6 @@ const phrase = writePhrase([
 afterAll(() => rmSync(dirname(phrase), { recursive: true, force: true }));
 
 const engine = engineFixture();
-
-const texts = (page: EnginePage, selector: string) =>
-  page.evaluate(
-    (s: string) =>
-      Array.from(document.querySelectorAll(`.ion-page:not(.ion-page-hidden) ${s}`)).map(
-        (e) => e.textContent ?? '',
-      ),
-    selector,
-  );
 
 describe(`exercises and the routine (${engineName()})`, () => {
   it('a C major scale played at 60 bpm is scored note by note, every note heard in tune', async () => {

@@ -145,3 +145,27 @@ export async function atRest(page: EnginePage, selector: string): Promise<void> 
     `${selector} at rest`,
   ).toBe(true);
 }
+
+/** The text of every element matching `selector` on the page in view, in document order. */
+export const texts = (page: EnginePage, selector: string): Promise<string[]> =>
+  page.evaluate(
+    (s: string) =>
+      Array.from(document.querySelectorAll(`.ion-page:not(.ion-page-hidden) ${s}`)).map(
+        (e) => e.textContent ?? '',
+      ),
+    selector,
+  );
+
+/** From the home page: a one-second long tone on written A4, started and listening. */
+export async function startLongToneA4(page: EnginePage): Promise<void> {
+  await page.goto('/home/exercise');
+  // The summary loads from storage after the page is drawn: tap once it is there.
+  await poll(() => page.count(`${ACTIVE} [data-testid="practice-summary"]`)).toBe(1);
+  await page.click(`${ACTIVE} [data-testid="open-long-tones"]`);
+  await page.setValue(`${ACTIVE} [data-testid="lt-pattern"]`, 'single');
+  await page.setValue(`${ACTIVE} [data-testid="lt-note"]`, 'A4');
+  await page.setValue(`${ACTIVE} [data-testid="lt-hold"]`, '1');
+  await page.click(`${ACTIVE} [data-testid="lt-start"]`);
+  await poll(() => page.text(`${ACTIVE} [data-testid="target-note"]`)).toBe('A4');
+  await listening(page);
+}

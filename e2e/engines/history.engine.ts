@@ -3,7 +3,7 @@ import { brassTone, synthWavDir, writeSynthWav } from '../synth-wav';
 import { chooseSavedFile, keepDownloads, savedNames, savedText } from './downloads';
 import { engineName } from './engine';
 import { engineFixture } from './fixture';
-import { ACTIVE, listening, poll } from './helpers';
+import { ACTIVE, poll, startLongToneA4 } from './helpers';
 
 /**
  * The history as a player uses it after practising (src/history/): a long tone on written A4
@@ -51,15 +51,7 @@ describe(`history review and export (${engineName()})`, () => {
 
   it('a saved long tone opens from its history row into its per-note review', async () => {
     const { page } = engine();
-    await page.goto('/home/exercise');
-    await poll(() => page.count(`${ACTIVE} [data-testid="practice-summary"]`)).toBe(1);
-    await page.click(`${ACTIVE} [data-testid="open-long-tones"]`);
-    await page.setValue(`${ACTIVE} [data-testid="lt-pattern"]`, 'single');
-    await page.setValue(`${ACTIVE} [data-testid="lt-note"]`, 'A4');
-    await page.setValue(`${ACTIVE} [data-testid="lt-hold"]`, '1');
-    await page.click(`${ACTIVE} [data-testid="lt-start"]`);
-    await poll(() => page.text(`${ACTIVE} [data-testid="target-note"]`)).toBe('A4');
-    await listening(page);
+    await startLongToneA4(page);
     await poll(() => page.count(`${ACTIVE} [data-testid="results"]`)).toBe(1);
     await poll(() => page.text(`${ACTIVE} [data-testid="save-message"]`)).toBe(
       'Saved to your history.',

@@ -5,7 +5,7 @@ import { WAIT_MS } from '../wait';
 import type { EnginePage } from './engine-page';
 import { engineName } from './engine';
 import { engineFixture } from './fixture';
-import { ACTIVE, listening, poll } from './helpers';
+import { ACTIVE, listening, poll, texts } from './helpers';
 import { writeLine, type LineNote } from './performance-wav';
 import { startOnMarker } from './start-on-marker';
 
@@ -43,14 +43,6 @@ function withMarker(name: string, beatS: number, notes: readonly LineNote[]): st
   ]);
 }
 
-const texts = (page: EnginePage, selector: string) =>
-  page.evaluate(
-    (s: string) =>
-      Array.from(document.querySelectorAll(`.ion-page:not(.ion-page-hidden) ${s}`)).map(
-        (e) => e.textContent ?? '',
-      ),
-    selector,
-  );
 const outcomes = (page: EnginePage) =>
   page.evaluate(() =>
     Array.from(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { audioFile } from '../paths';
+import { keepDownloads } from './downloads';
 import { engineFixture } from './fixture';
 import { TAKES, atRest, listening, poll, serviceState, shotPath } from './helpers';
 
@@ -79,25 +80,7 @@ describe(`takes (${process.env.EMBOUCHURE_ENGINE ?? 'webkit'})`, () => {
     await listening(page);
     await page.click('[data-testid="open-takes"]');
     await poll(() => page.count(`${TAKES} [data-testid="take-row"]`)).toBe(1);
-    // The app saves a file as a download link's click on its blob's URL: keep the files here
-    // instead (no download UI is reachable over WebDriver), as the player's saved files.
-    await page.evaluate(() => {
-      const blobs = new Map<string, Blob>();
-      const saved: File[] = [];
-      (globalThis as unknown as { __saved: typeof saved }).__saved = saved;
-      const createObjectURL = URL.createObjectURL.bind(URL);
-      URL.createObjectURL = (object: Blob | MediaSource) => {
-        const url = createObjectURL(object);
-        if (object instanceof Blob) blobs.set(url, object);
-        return url;
-      };
-      HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-        const blob = blobs.get(this.href);
-        if (this.download && blob) {
-          saved.push(new File([blob], this.download, { type: blob.type }));
-        }
-      };
-    });
+    await keepDownloads(page); // the player's saved files (downloads.ts)
     await page.click(`${TAKES} [data-testid="export-take"]`);
     const savedNames = () =>
       page.evaluate(() =>
