@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { NoteAssessment, Score } from '../music';
+import { drawBarVoice } from '../exercise/staff/bar-voice-draw';
 import { loadVexFlow, vexflowKey, type VexFlowModule } from '../exercise/staff/vexflow-loader';
 import { drawnBars, layoutScoreLines, type DrawnBar, type ScoreLine } from './score-layout';
 import { useElementWidth } from '../shared-ui/use-element-width';
@@ -233,31 +234,14 @@ function drawLine(
       x += width;
       return;
     }
-    const voice = new vf.Voice({ numBeats: bar.time.beats, beatValue: bar.time.beatType });
-    voice.setMode(vf.Voice.Mode.SOFT);
-    voice.addTickables(notes);
-    vf.Accidental.applyAccidentals([voice], key);
-    const tuplets: InstanceType<VexFlowModule['Tuplet']>[] = [];
-    let run: StaveNote[] = [];
-    bar.events.forEach((event, n) => {
-      if (event.value.triplet) run.push(notes[n]);
-      else run = [];
-      if (run.length === 3) {
-        tuplets.push(new vf.Tuplet(run, { bracketed: false }));
-        run = [];
-      }
+    drawBarVoice(vf, context, stave, x, width, {
+      notes,
+      beats: bar.time.beats,
+      beatType: bar.time.beatType,
+      keyName: key,
+      isRest: (n) => bar.events[n].kind !== 'note',
+      isTriplet: (n) => bar.events[n].value.triplet,
     });
-    const compound = bar.time.beatType === 8 && bar.time.beats % 3 === 0;
-    const beams = vf.Beam.generateBeams(
-      notes.filter((_, n) => bar.events[n].kind === 'note'),
-      { groups: [compound ? new vf.Fraction(3, 8) : new vf.Fraction(1, 4)] },
-    );
-    new vf.Formatter()
-      .joinVoices([voice])
-      .format([voice], Math.max(20, width - (stave.getNoteStartX() - x) - 12));
-    voice.draw(context, stave);
-    beams.forEach((beam) => beam.setContext(context).draw());
-    tuplets.forEach((tuplet) => tuplet.setContext(context).draw());
     bar.events.forEach((event, n) => {
       const note = notes[n];
       if (event.kind !== 'note') return;

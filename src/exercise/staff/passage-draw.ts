@@ -4,6 +4,7 @@
  * React: `PassageStaff` calls it once per passage and width.
  */
 import { bars, keySignatureName, timedNotes, type Passage, type PassageEvent } from '../../music';
+import { drawBarVoice } from './bar-voice-draw';
 import { layoutLines } from './staff-layout';
 import { vexflowKey, type VexFlowModule } from './vexflow-loader';
 
@@ -90,31 +91,14 @@ export function draw(
         if (event.kind === 'note' && event.breathAfter) breaths.push({ note, stave });
         return note;
       });
-      const voice = new vf.Voice({ numBeats: passage.beatsPerBar, beatValue: 4 });
-      voice.setMode(vf.Voice.Mode.SOFT);
-      voice.addTickables(notes);
-      vf.Accidental.applyAccidentals([voice], keyName);
-      // Triplets: consecutive triplet eighths in threes.
-      const tuplets: InstanceType<VexFlowModule['Tuplet']>[] = [];
-      let run: InstanceType<VexFlowModule['StaveNote']>[] = [];
-      barList[b].forEach((i, n) => {
-        if (Math.abs(passage.events[i].beats - 1 / 3) < 1e-6) run.push(notes[n]);
-        else run = [];
-        if (run.length === 3) {
-          tuplets.push(new vf.Tuplet(run, { bracketed: false }));
-          run = [];
-        }
+      drawBarVoice(vf, context, stave, x, width, {
+        notes,
+        beats: passage.beatsPerBar,
+        beatType: 4,
+        keyName,
+        isRest: (n) => passage.events[barList[b][n]].kind === 'rest',
+        isTriplet: (n) => Math.abs(passage.events[barList[b][n]].beats - 1 / 3) < 1e-6,
       });
-      const beams = vf.Beam.generateBeams(
-        notes.filter((_, n) => passage.events[barList[b][n]].kind === 'note'),
-        { groups: [new vf.Fraction(1, 4)] },
-      );
-      new vf.Formatter()
-        .joinVoices([voice])
-        .format([voice], Math.max(20, width - (stave.getNoteStartX() - x) - 12));
-      voice.draw(context, stave);
-      beams.forEach((beam) => beam.setContext(context).draw());
-      tuplets.forEach((tuplet) => tuplet.setContext(context).draw());
       x += width;
     });
   });
