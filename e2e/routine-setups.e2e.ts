@@ -230,13 +230,16 @@ describe('the routine runs step to step, one tap each', () => {
 });
 
 describe('loop this bar', () => {
-  it('plays only the chosen bar, four times with the click; leaving returns to the whole scale', async () => {
+  it('plays only the chosen bar, four times with the click; leaving shows the whole scale’s results again', async () => {
     const view = await openWith({ [KEYS.scales]: { tempoBpm: 208 } }, '/home/exercise/scales');
     await view.getByTestId('scale-go').click();
     await expect.poll(() => view.getByTestId('staff-note').count()).toBe(15);
     await view.getByTestId('timed-start').click();
     await view.getByTestId('results').waitFor({ timeout: WAIT_MS });
 
+    const wholeNames = await view.getByTestId('note-name').allTextContents();
+    expect(wholeNames).toHaveLength(15);
+    await view.getByTestId('save-message').waitFor();
     // One button per bar under the marked staff: C4–F4 | G4–C5 | B4–F4 | E4 D4 C4.
     const bars = view.getByTestId('bar-loop').getByRole('button');
     expect(await bars.count()).toBe(4);
@@ -263,8 +266,13 @@ describe('loop this bar', () => {
     await view.getByTestId('loop-again').scrollIntoViewIfNeeded();
     await shots(browser.page, 'loop-results');
 
-    // Leaving the loop: the whole scale again, ready to play.
+    // Leaving the loop: the whole scale's results again, as they were (nothing told is lost),
+    // with its bars to loop; Again plays the whole scale.
     await view.getByTestId('loop-exit').click();
+    await expect.poll(() => view.getByTestId('note-name').allTextContents()).toEqual(wholeNames);
+    expect(await view.getByTestId('save-message').textContent()).toBe('Saved to your history.');
+    expect(await view.getByTestId('bar-loop').getByRole('button').count()).toBe(4);
+    await view.getByTestId('again').click();
     await expect.poll(() => view.getByTestId('staff-note').count()).toBe(15);
     expect(await staffNames(view)).toMatch(/^C major: C4 D4 E4 F4 G4/);
     await view.getByTestId('timed-start').waitFor();

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionDriver } from '../use-session-driver';
 import { usePitchService } from '../../shared-ui/pitch-service-context';
 import { useObservable } from '../../lib/use-observable';
-import { createMetronome, TEMPO_BPM_RANGE, type Metronome } from '../../audio/output/metronome';
+import { createMetronome, type Metronome } from '../../audio/output/metronome';
 import { getAudioSession, type DroneHandle } from '../../audio/output/audio-session';
 import type { HistoryStore } from '../../history/history-db';
 import type { AttemptRecord, ExerciseKind } from '../../history/records';
@@ -19,17 +19,21 @@ import { useSettings } from '../../settings';
 import { LivePitch } from '../LivePitch';
 import { PassageStaff } from '../staff/PassageStaff';
 import { SaveStatus } from '../SaveStatus';
-import { createTimedSession, type TimedNote } from './timed-session';
+import { createTimedSession, type TimedNote, type TimedState } from './timed-session';
 import { timedAttemptContent } from './timed-attempt';
-import { TimedResults } from './TimedResults';
 import { useSaveAttempt } from '../use-save-attempt';
 import { NoteValves } from './NoteValves';
 import { BackButton } from '../BackButton';
-import { BarLoopPicker, LOOP_REPEATS } from './BarLoopPicker';
-import { AgainButtons } from './AgainButtons';
+import { LOOP_REPEATS } from './BarLoopPicker';
+import { TimedDone } from './TimedDone';
 
-/** "Again at +4 bpm": the step a teacher raises a clean passage by. */
-const TEMPO_STEP_BPM = 4;
+/** A finished attempt at the whole exercise, kept while one of its bars is looped. */
+interface WholeResults {
+  readonly state: TimedState;
+  readonly tempoBpm: number;
+  /** What the save said ("Saved to your history."), shown again with the results. */
+  readonly saveMessage: string | null;
+}
 
 /**
  * Notes one per beat to an audible metronome (scales, lip slurs): a count-in bar, then the staff,
@@ -73,6 +77,10 @@ export function TimedExercise(props: {
   const [round, setRound] = useState(0);
   // "Loop this bar" from the results: that bar (0-based) LOOP_REPEATS times, else the whole passage.
   const [loopBar, setLoopBar] = useState<number | null>(null);
+  // The whole exercise's results a loop was started from, shown again on leaving the loop:
+  // nothing the player was told is lost by practising one bar.
+  const [whole, setWhole] = useState<WholeResults | null>(null);
+  const [reviewing, setReviewing] = useState(false);
   const passage = useMemo(
     () => (loopBar === null ? props.passage : loopBarPassage(props.passage, loopBar, LOOP_REPEATS)),
     [props.passage, loopBar],
@@ -180,52 +188,68 @@ export function TimedExercise(props: {
     setTempoBpm(nextTempoBpm);
     setLoopBar(nextLoopBar);
     setRound((r) => r + 1);
+    setReviewing(false);
+  };
+  const loopFromWhole = (bar: number, results: WholeResults): void => {
+    setWhole(results);
+    again(results.tempoBpm, bar);
+  };
+  const leaveLoop = (): void => {
+    again(whole?.tempoBpm ?? tempoBpm, null);
+    setReviewing(whole !== null);
   };
   const played = state.outcomes.some((o) => o.heardName !== null);
 
-  if (state.phase === 'done') {
-    const faster = Math.min(TEMPO_BPM_RANGE.max, tempoBpm + TEMPO_STEP_BPM);
-    const shown = loopBar === null ? !save.nothingPlayed : played;
+  if (reviewing && whole && state.phase === 'ready') {
     return (
-      <>
-        {/* Finished before any note was heard: no score, only SaveStatus saying so (row 7). */}
-        {shown && (
-          <TimedResults
-            outcomes={state.outcomes}
-            score={state.score}
-            summary={state.summary}
-            articulation={state.articulation}
-            inTuneCents={props.inTuneCents}
-            passage={passage}
-            title={title}
-            afterStaff={
-              loopBar === null && (
-                <BarLoopPicker
-                  passage={props.passage}
-                  outcomes={state.outcomes}
-                  onLoop={(bar) => again(tempoBpm, bar)}
-                />
-              )
-            }
-          />
-        )}
-        {loopBar === null ? (
-          <SaveStatus save={save} />
-        ) : (
-          <p className="hint" data-testid="loop-not-saved">
-            A loop is practice on one bar: it is not saved to your history.
-          </p>
-        )}
-        {message && <p role="alert">{message}</p>}
-        <AgainButtons
-          loopBar={loopBar}
-          tempoBpm={tempoBpm}
-          fasterBpm={faster}
-          onAgain={again}
-          onDone={props.onDone}
-          onBack={props.onBack}
-        />
-      </>
+      <TimedDone
+        state={whole.state}
+        shown
+        passage={props.passage}
+        title={props.title}
+        inTuneCents={props.inTuneCents}
+        tempoBpm={whole.tempoBpm}
+        loopBar={null}
+        onLoop={(bar) => loopFromWhole(bar, whole)}
+        saveArea={
+          whole.saveMessage && (
+            <p className="save-message" role="status" data-testid="save-message">
+              {whole.saveMessage}
+            </p>
+          )
+        }
+        onAgain={again}
+        onDone={props.onDone}
+        onBack={props.onBack}
+      />
+    );
+  }
+
+  if (state.phase === 'done') {
+    return (
+      <TimedDone
+        state={state}
+        shown={loopBar === null ? !save.nothingPlayed : played}
+        passage={passage}
+        title={title}
+        inTuneCents={props.inTuneCents}
+        tempoBpm={tempoBpm}
+        loopBar={loopBar}
+        onLoop={(bar) => loopFromWhole(bar, { state, tempoBpm, saveMessage: save.message })}
+        saveArea={
+          loopBar === null ? (
+            <SaveStatus save={save} />
+          ) : (
+            <p className="hint" data-testid="loop-not-saved">
+              A loop is practice on one bar: it is not saved to your history.
+            </p>
+          )
+        }
+        message={message}
+        onAgain={(bpm, bar) => (bar === null ? leaveLoop() : again(bpm, bar))}
+        onDone={props.onDone}
+        onBack={props.onBack}
+      />
     );
   }
 
@@ -279,7 +303,7 @@ export function TimedExercise(props: {
           </button>
         )}
         {loopBar !== null ? (
-          <button type="button" data-testid="loop-exit" onClick={() => again(tempoBpm, null)}>
+          <button type="button" data-testid="loop-exit" onClick={leaveLoop}>
             Back to the whole exercise
           </button>
         ) : state.phase === 'ready' && props.onChangeSetup ? (
