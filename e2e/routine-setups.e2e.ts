@@ -272,6 +272,8 @@ describe('loop this bar', () => {
     await expect.poll(() => view.getByTestId('note-name').allTextContents()).toEqual(wholeNames);
     expect(await view.getByTestId('save-message').textContent()).toBe('Saved to your history.');
     expect(await view.getByTestId('bar-loop').getByRole('button').count()).toBe(4);
+    await view.getByTestId('again').scrollIntoViewIfNeeded();
+    await shots(browser.page, 'loop-left-results');
     await view.getByTestId('again').click();
     await expect.poll(() => view.getByTestId('staff-note').count()).toBe(15);
     expect(await staffNames(view)).toMatch(/^C major: C4 D4 E4 F4 G4/);
