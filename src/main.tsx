@@ -2,6 +2,7 @@ import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createDeferredPitchService } from './audio/stream/deferred-pitch-service';
+import { discardEarlyStart, startAudioEarly } from './audio/stream/early-start';
 import App from './App';
 import { openAboveHome } from './shell/deep-link';
 import { track } from './analytics/track';
@@ -22,6 +23,12 @@ import '@ionic/react/css/flex-utils.css';
 // Class flavour: src/settings-screen/theme.ts follows the system or the user's choice.
 import '@ionic/react/css/palettes/dark.class.css';
 import './shell/global.css';
+
+// The web listens at once: the microphone, the AudioContext, the worklet and the engine start
+// now, before the first render, and the pitch service adopts them (issue 23 row 16). Native
+// start-up asks for the microphone permission first (src/shell/native-start.ts).
+const platform = currentPlatform();
+if (platform === 'web') startAudioEarly();
 
 setupIonicReact();
 watchTheme(getPreferencesStore()); // before the first render: no light flash in dark mode
@@ -48,9 +55,11 @@ createRoot(rootElement).render(
 // Once per app start, outside React (StrictMode runs effects twice in development). The web
 // connects at once (the browser asks for the microphone itself; src/shell/startup.ts); the
 // native start-up sequence is its own chunk, loaded on Android/iOS only.
-const platform = currentPlatform();
 (platform === 'web'
-  ? pitchService.connect()
+  ? pitchService.connect().catch((error: unknown) => {
+      discardEarlyStart(); // the service's code did not load: nothing adopted the microphone
+      throw error;
+    })
   : import('./shell/native-start').then((m) => m.startNative(platform, pitchService))
 ).catch((error: unknown) => console.error('start-up failed', error));
 

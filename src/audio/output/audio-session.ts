@@ -3,9 +3,13 @@
  * service, drones and click tracks, so everything is scheduled and stamped on one clock; it
  * derives the drone cancellation from what actually sounds, release tails included. Created on
  * the first `acquire` (a user gesture: iOS starts contexts only there), closed when its last user
- * lets go. API and contract: docs/audio-session.md.
+ * lets go; on the web the first one is made by the entry just before (`../stream/early-start.ts`)
+ * and taken over here, so the pitch service's first connect need not wait for it. Constructed
+ * only by `app-audio-context.ts`. API and contract: docs/audio-session.md.
  */
 import { createEmitter, createObservable } from '../../lib/observable';
+import { takeEarlyContext } from '../stream/early-adopt';
+import { createAppAudioContext } from './app-audio-context';
 import { audioTimeToPerformanceMs, outputLatencyS } from '../stream/audio-clock';
 import type { Click, ClickSource } from './click-source';
 import { createClickPuller, LOOK_AHEAD_S, SCHEDULER_INTERVAL_MS } from './click-scheduler';
@@ -37,8 +41,8 @@ import type {
 export type * from './audio-session-types';
 
 export function createAudioSession(deps: AudioSessionDeps = {}): AudioSession {
-  const createContext =
-    deps.createContext ?? (() => new AudioContext({ latencyHint: 'interactive' }));
+  // The web's first context was made by the entry, before the first render (early-start.ts).
+  const createContext = deps.createContext ?? (() => takeEarlyContext() ?? createAppAudioContext());
   const nowMs = deps.nowMs ?? (() => performance.now());
   const later = deps.setTimeout ?? ((cb, ms) => window.setTimeout(cb, ms));
   const cancelLater = deps.clearTimeout ?? ((id) => window.clearTimeout(id));

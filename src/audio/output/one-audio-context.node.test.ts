@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 20: one AudioContext is constructed in src/ (outside tests), by the audio session. Every
+ * Issue 20: one AudioContext is constructed in src/ (outside tests), for the audio session. Every
  * source file is scanned for a construction (`new AudioContext(`, `new webkitAudioContext(`,
  * also through `window.` or `globalThis.`); OfflineAudioContext (decoding, no clock) is allowed.
  */
@@ -23,13 +23,25 @@ const withoutComments = (code: string): string =>
   code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
 describe('one audio owner', () => {
-  it('only src/audio/output/audio-session.ts constructs an AudioContext, once', () => {
+  it('only src/audio/output/app-audio-context.ts constructs an AudioContext, once', () => {
     const found = sources(join(root, 'src')).flatMap((file) =>
       (withoutComments(readFileSync(file, 'utf8')).match(CONSTRUCTION) ?? []).map(() =>
         relative(root, file),
       ),
     );
-    expect(found).toEqual(['src/audio/output/audio-session.ts']);
+    expect(found).toEqual(['src/audio/output/app-audio-context.ts']);
+  });
+
+  it('only the audio session and the early start (which hands its context to it) call it', () => {
+    const callers = sources(join(root, 'src'))
+      .filter((file) => /createAppAudioContext/.test(withoutComments(readFileSync(file, 'utf8'))))
+      .map((file) => relative(root, file))
+      .sort();
+    expect(callers).toEqual([
+      'src/audio/output/app-audio-context.ts',
+      'src/audio/output/audio-session.ts',
+      'src/audio/stream/early-start.ts',
+    ]);
   });
 
   it('the scan sees every spelling of a construction (so the test above can fail)', () => {

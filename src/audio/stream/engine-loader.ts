@@ -24,6 +24,22 @@ export function compileEngine(
   return pending;
 }
 
+/**
+ * Takes a compilation started elsewhere (the entry's early start, `early-start.ts`) as the
+ * cached one for `url`, unless one is cached already; if it failed, the usual fetch and compile
+ * run instead, with their errors.
+ */
+export function adoptEngine(
+  url: string,
+  compiled: Promise<WebAssembly.Module>,
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+): void {
+  if (cache.has(url)) return;
+  const pending = compiled.catch(() => fetchAndCompile(url, fetchImpl));
+  cache.set(url, pending);
+  pending.catch(() => cache.delete(url));
+}
+
 async function fetchAndCompile(url: string, fetchImpl: typeof fetch): Promise<WebAssembly.Module> {
   let response: Response;
   try {

@@ -1,6 +1,8 @@
 // Over 300 lines: one state machine over injected platform objects (graph: audio-graph.ts; decoding: pitch-stream.ts).
 import { createEmitter, createObservable } from '../../lib/observable';
-import { compileEngine } from './engine-loader';
+import { adoptEngine, compileEngine } from './engine-loader';
+import { MICROPHONE_CONSTRAINTS } from './early-start';
+import { takeEarlyStart, type EarlyStart } from './early-adopt';
 import { serviceError } from './errors';
 import { mapMediaError, trackEndedError } from './microphone-errors';
 import {
@@ -33,15 +35,7 @@ import {
 /** How long the worklet may take to instantiate the engine before we call it a failure. */
 const READY_TIMEOUT_MS = 10_000;
 
-/**
- * Microphone constraints: the processing meant for speech calls would fight a tuner (AGC pumps the
- * level, noise suppression eats sustained tones). Plain booleans, never `exact`, so a device that
- * cannot turn one off still opens.
- */
-export const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = {
-  audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
-  video: false,
-};
+export { MICROPHONE_CONSTRAINTS };
 
 /** Everything the service touches in the platform, injectable for tests. */
 export interface PitchServiceDeps {
@@ -65,6 +59,8 @@ export interface PitchServiceDeps {
   document?: Pick<Document, 'visibilityState' | 'addEventListener'> | null;
   now?: () => number;
   readyTimeoutMs?: number;
+  /** What the entry started before the first render (`early-start.ts`), adopted once. */
+  takeEarlyStart?: () => EarlyStart | undefined;
 }
 
 /** Diagnostics for tests, the soak and a debug screen. */
@@ -129,6 +125,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
     deps.document === undefined && typeof document !== 'undefined' ? document : deps.document;
   const now = deps.now ?? (() => performance.now());
   const readyTimeoutMs = deps.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  const takeEarly = deps.takeEarlyStart ?? takeEarlyStart;
 
   const mode = createObservable<AnalysisMode>(DEFAULT_MODE);
   const pitchHz = createObservable(0);
@@ -221,6 +218,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
     try {
       context = createContext();
     } catch (error) {
+      releaseEarly(takeEarly());
       fail(serviceError('unknown', String(error)));
       return;
     }
@@ -234,8 +232,12 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
     session = s;
     const stale = (): boolean => myGeneration !== generation;
 
+    // The first connect adopts what the entry started (the same calls, made earlier).
+    const early = takeEarly();
+    if (early && !deps.loadEngine) adoptEngine(early.engineUrl, early.engine);
+
     try {
-      const streamPromise = devices.getUserMedia(MICROPHONE_CONSTRAINTS).then(
+      const streamPromise = (early?.stream ?? devices.getUserMedia(MICROPHONE_CONSTRAINTS)).then(
         (stream) => {
           counts.tracksOpened += stream.getTracks().length;
           if (stale()) {
@@ -252,11 +254,12 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
         },
       );
       const enginePromise = loadEngine(deps.engineUrl);
-      const workletPromise = context.audioWorklet
-        .addModule(deps.workletUrl)
-        .catch((error: unknown) => {
-          throw serviceError('worklet', String(error));
-        });
+      const workletPromise = (
+        early?.workletFor(context, deps.workletUrl) ??
+        context.audioWorklet.addModule(deps.workletUrl)
+      ).catch((error: unknown) => {
+        throw serviceError('worklet', String(error));
+      });
       // Swallow the losers' rejections: the first failure is the one reported.
       streamPromise.catch(() => undefined);
       enginePromise.catch(() => undefined);
@@ -427,6 +430,14 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       ...counts,
     }),
   };
+}
+
+/** An early start that will not be used: its microphone goes off once it has opened. */
+function releaseEarly(early: EarlyStart | undefined): void {
+  early?.stream.then(
+    (stream) => stream.getTracks().forEach((track) => track.stop()),
+    () => undefined,
+  );
 }
 
 function isServiceError(value: unknown): value is PitchServiceError {

@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAudioSession } from '../output/audio-session';
+import { createFakeService, FakeContext, FakeStream } from '../testing/fake-web-audio';
+import { resetEarlyStart, takeEarlyStart } from './early-adopt';
+import { discardEarlyStart, MICROPHONE_CONSTRAINTS, startAudioEarly } from './early-start';
+import { adoptEngine, compileEngine } from './engine-loader';
+import { ERROR_MESSAGES } from './errors';
+
+/**
+ * The entry's early start (issue 23 row 16): what it opens before the first render is what the
+ * pitch service and the audio session use, not a second microphone or context beside it, and
+ * what nobody takes over is released.
+ */
+function startEarly(
+  engineUrl: string,
+  getUserMedia: () => Promise<MediaStream> = async () => new FakeStream() as unknown as MediaStream,
+) {
+  const contexts: FakeContext[] = [];
+  const early = {
+    getUserMedia: vi.fn(getUserMedia),
+    compileEngine: vi.fn(async () => ({ compiled: engineUrl })),
+    contexts,
+  };
+  startAudioEarly({
+    mediaDevices: { getUserMedia: early.getUserMedia } as unknown as MediaDevices,
+    createContext: () => {
+      const context = new FakeContext();
+      context.state = 'suspended'; // no gesture yet: as a browser makes it before any touch
+      contexts.push(context);
+      return context as unknown as AudioContext;
+    },
+    compileEngine: early.compileEngine,
+    engineUrl,
+    workletUrl: '/worklet.js',
+  });
+  return early;
+}
+
+/**
+ * The app's wiring: the service's context comes from the session, with its default context
+ * (the early one first, then `new AudioContext`, a fake here).
+ */
+function serviceOnSession(engineUrl: string) {
+  const later: FakeContext[] = [];
+  vi.stubGlobal(
+    'AudioContext',
+    class extends FakeContext {
+      constructor() {
+        super();
+        later.push(this);
+      }
+    },
+  );
+  const session = createAudioSession();
+  const fake = createFakeService({
+    engineUrl,
+    createContext: () => session.acquire(),
+    releaseContext: (context) => session.release(context),
+    loadEngine: undefined, // the engine loader's own cache, which adopts the early compilation
+  });
+  return { session, later, ...fake };
+}
+
+afterEach(() => {
+  resetEarlyStart();
+  vi.unstubAllGlobals();
+});
+
+describe('early start', () => {
+  it('the first connect adopts it: one getUserMedia, one context, one compile; disconnect releases them', async () => {
+    const early = startEarly('/engine-adopt.wasm');
+    expect(early.getUserMedia).toHaveBeenCalledWith(MICROPHONE_CONSTRAINTS);
+    const { service, session, getUserMedia, nodes, later } = serviceOnSession('/engine-adopt.wasm');
+
+    await service.connect();
+    // Suspended until a gesture, as before: the tap-to-start button's state.
+    expect(service.status.get()).toEqual({ state: 'suspended' });
+    await service.resume();
+    expect(service.status.get()).toEqual({ state: 'connected' });
+    expect(early.getUserMedia).toHaveBeenCalledTimes(1);
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(early.contexts).toHaveLength(1);
+    expect(later).toHaveLength(0);
+    expect(session.diagnostics()).toMatchObject({ contextsCreated: 1, users: 1 });
+    expect(early.contexts[0]?.audioWorklet.addModule).toHaveBeenCalledTimes(1);
+    expect(early.compileEngine).toHaveBeenCalledTimes(1);
+    const options = nodes[0]?.options.processorOptions as { engine: unknown };
+    expect(options.engine).toEqual({ compiled: '/engine-adopt.wasm' });
+    const stream = (await early.getUserMedia.mock.results[0]?.value) as unknown as FakeStream;
+    expect(service.diagnostics()).toMatchObject({ tracksOpened: 1, contextsCreated: 1 });
+
+    await service.disconnect();
+    expect(stream.tracks.every((track) => track.stopped)).toBe(true);
+    expect(early.contexts[0]?.state).toBe('closed');
+    expect(session.diagnostics()).toMatchObject({ contextsClosed: 1, users: 0 });
+
+    // Later connects open their own (the early start is taken once).
+    await service.connect();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(early.getUserMedia).toHaveBeenCalledTimes(1);
+    expect(later).toHaveLength(1);
+    expect(later[0]?.audioWorklet.addModule).toHaveBeenCalledTimes(1);
+    await service.disconnect();
+  });
+
+  it("a refused microphone reads as the service's own refusal; Retry asks again", async () => {
+    const denied = Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' });
+    const early = startEarly('/engine-denied.wasm', () => Promise.reject(denied));
+    const { service, getUserMedia, session } = serviceOnSession('/engine-denied.wasm');
+    await service.connect();
+    expect(service.status.get()).toMatchObject({
+      state: 'error',
+      error: { kind: 'denied', message: ERROR_MESSAGES.denied },
+    });
+    // The failed connect gave the early context back to the session, which closed it.
+    expect(early.contexts[0]?.state).toBe('closed');
+    expect(session.diagnostics()).toMatchObject({ contextsCreated: 1, contextsClosed: 1 });
+    await service.connect(); // Retry: the service's own getUserMedia this time
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(service.status.get()).toEqual({ state: 'connected' });
+    await service.disconnect();
+  });
+
+  it('what nobody took over is released: tracks stopped, context closed', async () => {
+    const early = startEarly('/engine-discard.wasm');
+    discardEarlyStart();
+    const stream = (await early.getUserMedia.mock.results[0]?.value) as unknown as FakeStream;
+    await Promise.resolve();
+    expect(stream.tracks.every((track) => track.stopped)).toBe(true);
+    expect(early.contexts[0]?.state).toBe('closed');
+    expect(takeEarlyStart()).toBeUndefined();
+  });
+
+  it('starts once, and not at all without getUserMedia (an insecure page)', () => {
+    startAudioEarly({ mediaDevices: {} as MediaDevices }); // no getUserMedia
+    expect(takeEarlyStart()).toBeUndefined();
+    const early = startEarly('/engine-once.wasm');
+    startEarly('/engine-once.wasm');
+    expect(early.getUserMedia).toHaveBeenCalledTimes(1);
+    expect(takeEarlyStart()).toBeDefined();
+    expect(takeEarlyStart()).toBeUndefined();
+  });
+});
+
+describe('adoptEngine', () => {
+  it('a failed early compilation is retried the usual way, with the usual error', async () => {
+    const fetchImpl = vi.fn(async () => new Response('', { status: 404 }));
+    adoptEngine('/engine-missing.wasm', Promise.reject(new TypeError('bad MIME')), fetchImpl);
+    await expect(compileEngine('/engine-missing.wasm')).rejects.toMatchObject({
+      kind: 'engine',
+      detail: expect.stringContaining('HTTP 404'),
+    });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+});

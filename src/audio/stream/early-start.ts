@@ -1,0 +1,93 @@
+import engineUrl from '../../../engine/build/pitch-engine.wasm?url';
+import workletUrl from '../worklet/accumulator.worklet.ts?worker&url';
+import { createAppAudioContext } from '../output/app-audio-context';
+
+/**
+ * Microphone constraints: the processing meant for speech calls would fight a tuner (AGC pumps the
+ * level, noise suppression eats sustained tones). Plain booleans, never `exact`, so a device that
+ * cannot turn one off still opens.
+ */
+export const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = {
+  audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
+  video: false,
+};
+
+/**
+ * Issue 23 row 16 (docs/benchmarks.md, third pass): on the web the app listens as soon as it
+ * opens, but the pitch service's code is a lazy chunk whose `import()` resolves only after the
+ * first paint. So the slow parts that need none of it start here, from the entry, before the
+ * first render: the microphone (`getUserMedia`), the AudioContext (~0.2 s of main thread at CPU
+ * 4×), the worklet's `addModule` and the engine's compilation (both files are preloaded by
+ * index.html). The pitch service's first `connect()` and the audio session's first context take
+ * them over (`early-adopt.ts`, in the service's chunk: this file is initial JS), so there is
+ * still one context and one capture, and errors are reported as if the service had asked
+ * itself. Web only: native start-up checks the microphone permission first
+ * (`src/shell/native-start.ts`).
+ */
+export interface EarlyPending {
+  /** Until the pitch service takes it. */
+  stream?: Promise<MediaStream>;
+  engineUrl: string;
+  engine: Promise<WebAssembly.Module>;
+  /** Until the audio session takes it. */
+  context?: AudioContext;
+  /** The worklet module being added to the early context, until the service takes it. */
+  worklet?: { context: AudioContext; url: string; added: Promise<void> };
+}
+
+export interface EarlyStartDeps {
+  mediaDevices?: MediaDevices;
+  createContext?: () => AudioContext;
+  compileEngine?: (url: string) => Promise<WebAssembly.Module>;
+  engineUrl?: string;
+  workletUrl?: string;
+}
+
+/** What was started and not yet taken over (read and emptied by `early-adopt.ts`). */
+export const early: { pending?: EarlyPending } = {};
+
+const quiet = <T>(promise: Promise<T>): Promise<T> => {
+  promise.catch(() => undefined); // whoever adopts it reports the failure
+  return promise;
+};
+
+/** Starts the audio chain's slow parts; at most once per page (later calls do nothing). */
+export function startAudioEarly(deps: EarlyStartDeps = {}): void {
+  const devices = deps.mediaDevices ?? globalThis.navigator?.mediaDevices;
+  if (early.pending || typeof devices?.getUserMedia !== 'function') return;
+  const url = deps.engineUrl ?? engineUrl;
+  const p: EarlyPending = (early.pending = {
+    stream: quiet(devices.getUserMedia(MICROPHONE_CONSTRAINTS)),
+    engineUrl: url,
+    // Rejects on an HTTP error or a MIME type other than application/wasm (the engine loader
+    // then fetches and compiles the usual way, with its errors).
+    engine: quiet(
+      deps.compileEngine?.(url) ??
+        WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' })),
+    ),
+  });
+  try {
+    const context = (deps.createContext ?? createAppAudioContext)();
+    const worklet = deps.workletUrl ?? workletUrl;
+    p.context = context;
+    p.worklet = { context, url: worklet, added: quiet(context.audioWorklet.addModule(worklet)) };
+  } catch {
+    // No context now: the session makes one on its first acquire and reports a failure then.
+  }
+}
+
+/**
+ * Releases what nobody took over (the service's code failed to load): the microphone's tracks
+ * and the context. What was taken is its taker's to release.
+ */
+export function discardEarlyStart(): void {
+  const p = early.pending;
+  const stream = p?.stream;
+  const context = p?.context;
+  if (p) p.stream = p.context = p.worklet = undefined;
+  void stream?.then(
+    (s) => s.getTracks().forEach((track) => track.stop()),
+    () => undefined,
+  );
+  void context?.close().catch(() => undefined);
+}
