@@ -13,13 +13,28 @@
  * harmonics 4, 5, 6 … remain, which still repeat at the fundamental's period (4 and 5 share no
  * divisor), so the detector still reads the note, never an octave up (only even harmonics would).
  *
- * Least squares over N samples: minimise |x − Φc|² for the basis Φ = [cos ω_k n, sin ω_k n]. The
- * Gram matrix ΦᵀΦ depends only on the frequencies and N, so it is built in closed form (sums of
- * cosines are geometric series) and Cholesky-factored when the drone changes; each window costs
- * one pass for Φᵀx (phasors turned by a recurrence, no sin/cos per sample), a triangular solve,
- * and one pass to subtract. Nothing is allocated after construction.
+ * Least squares over N samples: minimise |x − Φc|² for the basis Φ = [cos ω_k n, sin ω_k n]
+ * (`drone-fit.ts`: Gram matrix in closed form, Cholesky-factored when the drone changes).
+ *
+ * Capture glitches. A starved capture thread drops or repeats samples (measured through a real
+ * PulseAudio loopback: ~7 jumps in 6 s in WebKit, 1 in 4.4 s in Firefox; README "engines"): the
+ * drone's phase jumps, a window holding the jump is no sum of steady sines, and one fit across it
+ * leaves most of the drone, read as its note. So each window is also cut into segments of
+ * SEGMENT_SAMPLES_48K (10.7 ms), each fitted on its own (piecewise least squares: a jump spoils
+ * one segment); the segments' fits are used only when they leave clearly less than the window's
+ * (JUMP_RATIO), because a short fit resolves only partials ≥ ~sampleRate/L apart and takes more of
+ * a note near a drone partial. After segment fits, a segment whose residual stands alone above
+ * both neighbours (the jump inside it) is silenced; in any window a segment whose residual is
+ * under GATE (−30 dB) of what it held is silenced too (only the drone was there), so the detector
+ * reads "no pitch" rather than the drone's remnant. Both are figures measured on the corpus with
+ * injected jumps (`drone-canceller-glitch.node.test.ts`), not derived.
+ *
+ * Per window: one pass for every segment's Φᵀx (phasors turned by a recurrence, no sin/cos per
+ * sample), the window's Φᵀx from them (each turned by ω_k·sL), one small solve per segment and
+ * one for the window, and one pass to subtract. Nothing is allocated after construction.
  */
 import { CHUNK_SAMPLES } from './engine/pitch-engine.ts';
+import { SinusoidFit } from './drone-fit.ts';
 
 /** Drone voices the canceller follows (root, 5th, 3rd and one spare). */
 export const MAX_DRONE_VOICES = 4;
@@ -27,28 +42,54 @@ export const MAX_DRONE_VOICES = 4;
 export const DRONE_HARMONICS = 3;
 const MAX_PARTIALS = MAX_DRONE_VOICES * DRONE_HARMONICS;
 const MAX_BASIS = 2 * MAX_PARTIALS;
+/** Segment length at 48 kHz (a power of two, scaled with the rate): 256 and 1024 did worse. */
+const SEGMENT_SAMPLES_48K = 512;
 /**
- * Ridge added to the Gram matrix's diagonal, relative to N/2 (a sinusoid's own energy): keeps
- * the solve stable when two partials nearly coincide (a just 5th's 2nd harmonic and the root's
- * 3rd, or a retune in progress) at a negligible bias.
+ * The segments' fits replace the window's when its residual is over this many times theirs: 1.25
+ * let the drone's remnant turn a B♭4 over a B♭3 drone into B♭3 in 3 of 45 windows at 8 jumps/s.
  */
-const RIDGE = 1e-6;
+const JUMP_RATIO = 1.03;
+/** … and, with over 4 segments, one step between neighbours' fits stands out (`stepsStandOut`). */
+const STEP_RATIO = 4;
+/** A segment left with under this much of its energy (−30 dB) held only the drone. */
+const GATE = 10 ** (-30 / 10);
+/** A jump's segment: residual over 1.5× both neighbours' and over 1 % of the drone's energy. */
+const SPOILED_OVER_NEIGHBOURS = 1.5;
+const SPOILED_SHARE_OF_DRONE = 0.01;
 
 export class DroneCanceller {
   readonly frameSamples: number;
+  /** Samples per segment, and segments per window. */
+  readonly segmentSamples: number;
+  readonly segments: number;
   private readonly sampleRate: number;
   /** Angular step per sample of each partial fitted. */
   private readonly omega = new Float64Array(MAX_PARTIALS);
   private partials = 0;
-  /** Cholesky factor L (row-major, lower) of the Gram matrix + ridge, size basis × basis. */
-  private readonly chol = new Float64Array(MAX_BASIS * MAX_BASIS);
-  private readonly rhs = new Float64Array(MAX_BASIS);
-  private readonly coef = new Float64Array(MAX_BASIS);
+  private readonly whole: SinusoidFit;
+  private readonly part: SinusoidFit;
+  /** Φᵀx and the fit of each segment (segment time), then of the window (window time). */
+  private readonly rhs: Float64Array;
+  private readonly coef: Float64Array;
+  private readonly rhsWhole = new Float64Array(MAX_BASIS);
+  private readonly coefWhole = new Float64Array(MAX_BASIS);
+  /** cos and sin of ω_k·s·L: segment s's start in window time, per partial. */
+  private readonly startCos: Float64Array;
+  private readonly startSin: Float64Array;
+  private readonly energyIn: Float64Array;
+  private readonly energyOut: Float64Array;
+  /** Energy each segment's own fit explains (the drone's, where no note sits on it). */
+  private readonly explained: Float64Array;
+  private readonly sorted: Float64Array;
+  private readonly steps: Float64Array;
   /** Phasor state (cos, sin) and its per-sample rotation for each partial. */
   private readonly cosNow = new Float64Array(MAX_PARTIALS);
   private readonly sinNow = new Float64Array(MAX_PARTIALS);
   private readonly cosStep = new Float64Array(MAX_PARTIALS);
   private readonly sinStep = new Float64Array(MAX_PARTIALS);
+  /** What the last `apply` did (tests): segment fits used; segments silenced. */
+  lastSegmented = false;
+  lastSilenced = 0;
 
   constructor(sampleRate: number, frameSamples: number) {
     if (!(sampleRate > 0)) throw new RangeError(`sampleRate must be > 0 Hz, got ${sampleRate}`);
@@ -59,6 +100,22 @@ export class DroneCanceller {
     }
     this.sampleRate = sampleRate;
     this.frameSamples = frameSamples;
+    let len = 2 ** Math.round(Math.log2((SEGMENT_SAMPLES_48K * sampleRate) / 48000));
+    len = Math.min(frameSamples, Math.max(CHUNK_SAMPLES, len));
+    while (frameSamples % len !== 0) len /= 2;
+    this.segmentSamples = len;
+    this.segments = frameSamples / len;
+    this.whole = new SinusoidFit(frameSamples, MAX_BASIS);
+    this.part = new SinusoidFit(len, MAX_BASIS);
+    this.rhs = new Float64Array(this.segments * MAX_BASIS);
+    this.coef = new Float64Array(this.segments * MAX_BASIS);
+    this.startCos = new Float64Array(this.segments * MAX_PARTIALS);
+    this.startSin = new Float64Array(this.segments * MAX_PARTIALS);
+    this.energyIn = new Float64Array(this.segments);
+    this.energyOut = new Float64Array(this.segments);
+    this.explained = new Float64Array(this.segments);
+    this.sorted = new Float64Array(this.segments);
+    this.steps = new Float64Array(this.segments);
   }
 
   /** How many sinusoids are fitted per window (0 = no drone: `apply` does nothing). */
@@ -94,8 +151,15 @@ export class DroneCanceller {
       const w = this.omega[k];
       this.cosStep[k] = Math.cos(w);
       this.sinStep[k] = Math.sin(w);
+      for (let s = 0; s < this.segments; s++) {
+        this.startCos[s * MAX_PARTIALS + k] = Math.cos(w * s * this.segmentSamples);
+        this.startSin[s * MAX_PARTIALS + k] = Math.sin(w * s * this.segmentSamples);
+      }
     }
-    this.factorGram();
+    if (count > 0) {
+      this.whole.factor(this.omega, count);
+      this.part.factor(this.omega, count);
+    }
   }
 
   /**
@@ -103,8 +167,9 @@ export class DroneCanceller {
    * CHUNK_SAMPLES chunk divided by its `divisors` entry), in place, re-normalising each chunk.
    */
   apply(samples: Float32Array, divisors: Float32Array): void {
-    const m = 2 * this.partials;
-    if (m === 0) return;
+    this.lastSegmented = false;
+    this.lastSilenced = 0;
+    if (this.partials === 0) return;
     const n = this.frameSamples;
     // Restore the raw window (a 0 or non-finite divisor is an all-zero chunk).
     for (let c = 0; c < n / CHUNK_SAMPLES; c++) {
@@ -114,40 +179,178 @@ export class DroneCanceller {
         samples[j] = samples[j] * g;
       }
     }
-    // Φᵀx.
-    const rhs = this.rhs;
-    rhs.fill(0, 0, m);
-    this.resetPhasors();
-    const p = this.partials;
-    for (let i = 0; i < n; i++) {
-      const x = samples[i];
-      for (let k = 0; k < p; k++) {
-        rhs[2 * k] = rhs[2 * k] + x * this.cosNow[k];
-        rhs[2 * k + 1] = rhs[2 * k + 1] + x * this.sinNow[k];
-      }
-      this.turnPhasors();
-    }
-    this.solve(m);
-    // x − Φc, then each chunk normalised again by its new max |x|.
-    this.resetPhasors();
-    const coef = this.coef;
+    const segmented = this.fit(samples);
+    this.lastSegmented = segmented;
+    this.subtract(samples, segmented);
+    this.silence(samples, segmented);
+    // Each chunk normalised again by its new max |x|.
     for (let c = 0; c < n / CHUNK_SAMPLES; c++) {
       let max = 0;
       const start = c * CHUNK_SAMPLES;
       for (let i = start; i < start + CHUNK_SAMPLES; i++) {
-        let fit = 0;
-        for (let k = 0; k < p; k++) {
-          fit += coef[2 * k] * this.cosNow[k] + coef[2 * k + 1] * this.sinNow[k];
-        }
-        this.turnPhasors();
-        const y = samples[i] - fit;
-        samples[i] = y;
+        const y = samples[i];
         const a = y < 0 ? -y : y;
         if (a > max) max = a;
       }
       divisors[c] = max;
-      if (max > 0)
+      if (max > 0) {
         for (let i = start; i < start + CHUNK_SAMPLES; i++) samples[i] = samples[i] / max;
+      }
+    }
+  }
+
+  /**
+   * Φᵀx of each segment in one pass, the window's Φᵀx from them (turned to window time), both
+   * fits solved (residual = |x|² − cᵀΦᵀx); true when the segments' fits leave clearly less.
+   */
+  private fit(samples: Float32Array): boolean {
+    const p = this.partials;
+    const m = 2 * p;
+    const len = this.segmentSamples;
+    const rhs = this.rhs;
+    const whole = this.rhsWhole;
+    whole.fill(0, 0, m);
+    let energyAll = 0;
+    let residualParts = 0;
+    for (let s = 0; s < this.segments; s++) {
+      const at = s * MAX_BASIS;
+      rhs.fill(0, at, at + m);
+      this.resetPhasors();
+      let energy = 0;
+      for (let i = s * len; i < (s + 1) * len; i++) {
+        const x = samples[i];
+        energy += x * x;
+        for (let k = 0; k < p; k++) {
+          rhs[at + 2 * k] = rhs[at + 2 * k] + x * this.cosNow[k];
+          rhs[at + 2 * k + 1] = rhs[at + 2 * k + 1] + x * this.sinNow[k];
+        }
+        this.turnPhasors();
+      }
+      this.energyIn[s] = energy;
+      energyAll += energy;
+      // cos ω(sL+n) = cos ωn·cos ωsL − sin ωn·sin ωsL; sin ω(sL+n) = sin ωn·cos ωsL + cos ωn·sin ωsL.
+      for (let k = 0; k < p; k++) {
+        const c = this.startCos[s * MAX_PARTIALS + k];
+        const sn = this.startSin[s * MAX_PARTIALS + k];
+        const rc = rhs[at + 2 * k];
+        const rs = rhs[at + 2 * k + 1];
+        whole[2 * k] = whole[2 * k] + c * rc - sn * rs;
+        whole[2 * k + 1] = whole[2 * k + 1] + c * rs + sn * rc;
+      }
+      const explained = this.part.solve(rhs, this.coef, at);
+      this.explained[s] = explained;
+      residualParts += Math.max(0, energy - explained);
+    }
+    if (this.segments < 2) {
+      for (let i = 0; i < m; i++) this.coefWhole[i] = this.coef[i];
+      return false;
+    }
+    const residualWhole = Math.max(0, energyAll - this.whole.solve(whole, this.coefWhole, 0));
+    if (!(residualWhole > JUMP_RATIO * residualParts)) return false;
+    // No note to spare where most segments held only the drone (GATE).
+    let droneOnly = 0;
+    for (let s = 0; s < this.segments; s++) {
+      if (this.energyIn[s] - this.explained[s] < GATE * this.energyIn[s]) droneOnly++;
+    }
+    return this.segments <= 4 || 2 * droneOnly >= this.segments || this.stepsStandOut();
+  }
+
+  /**
+   * The segments' fits in window time (a·cos ω(n−sL) + b·sin ω(n−sL) turned by θ = ωsL): a steady
+   * drone gives the same coefficients in every segment, a jump changes them once (two large steps
+   * between neighbours), while a steady note near a partial leaks into them a term turning at the
+   * difference frequency (equal steps). A jump: the largest step over STEP_RATIO × the lower
+   * quartile (two jumps close together make four large steps).
+   */
+  private stepsStandOut(): boolean {
+    const p = this.partials;
+    const steps = this.steps;
+    const count = this.segments - 1;
+    for (let s = 0; s < count; s++) {
+      let step = 0;
+      for (let k = 0; k < p; k++) {
+        const a0 = this.globalCoef(s, k, 0);
+        const b0 = this.globalCoef(s, k, 1);
+        const a1 = this.globalCoef(s + 1, k, 0);
+        const b1 = this.globalCoef(s + 1, k, 1);
+        step += (a1 - a0) * (a1 - a0) + (b1 - b0) * (b1 - b0);
+      }
+      let j = s;
+      while (j > 0 && steps[j - 1] > step) {
+        steps[j] = steps[j - 1];
+        j--;
+      }
+      steps[j] = step;
+    }
+    return steps[count - 1] > STEP_RATIO * steps[count >> 2];
+  }
+
+  /** Segment s's coefficient (0: cos, 1: sin) of partial k in window time. */
+  private globalCoef(s: number, k: number, which: 0 | 1): number {
+    const c = this.startCos[s * MAX_PARTIALS + k];
+    const sn = this.startSin[s * MAX_PARTIALS + k];
+    const a = this.coef[s * MAX_BASIS + 2 * k];
+    const b = this.coef[s * MAX_BASIS + 2 * k + 1];
+    return which === 0 ? a * c - b * sn : a * sn + b * c;
+  }
+
+  /** x − Φc: the window's fit, or each segment's own; records each segment's residual energy. */
+  private subtract(samples: Float32Array, segmented: boolean): void {
+    const p = this.partials;
+    const len = this.segmentSamples;
+    const coef = segmented ? this.coef : this.coefWhole;
+    if (!segmented) this.resetPhasors();
+    for (let s = 0; s < this.segments; s++) {
+      const at = segmented ? s * MAX_BASIS : 0;
+      if (segmented) this.resetPhasors();
+      let energy = 0;
+      for (let i = s * len; i < (s + 1) * len; i++) {
+        let fit = 0;
+        for (let k = 0; k < p; k++) {
+          fit += coef[at + 2 * k] * this.cosNow[k] + coef[at + 2 * k + 1] * this.sinNow[k];
+        }
+        this.turnPhasors();
+        const y = samples[i] - fit;
+        samples[i] = y;
+        energy += y * y;
+      }
+      this.energyOut[s] = energy;
+    }
+  }
+
+  /** Silence the segments that can only hold the drone (GATE) or a jump in it (see the top). */
+  private silence(samples: Float32Array, segmented: boolean): void {
+    const segments = this.segments;
+    const len = this.segmentSamples;
+    const out = this.energyOut;
+    // The drone's energy per segment: the median of what the segments' fits explained.
+    let drone = 0;
+    if (segmented) {
+      const sorted = this.sorted;
+      for (let s = 0; s < segments; s++) {
+        const v = this.explained[s];
+        let j = s;
+        while (j > 0 && sorted[j - 1] > v) {
+          sorted[j] = sorted[j - 1];
+          j--;
+        }
+        sorted[j] = v;
+      }
+      drone = sorted[segments >> 1];
+    }
+    for (let s = 0; s < segments; s++) {
+      let zero = out[s] < GATE * this.energyIn[s];
+      if (!zero && segmented) {
+        const before = s > 0 ? out[s - 1] : 0;
+        const after = s < segments - 1 ? out[s + 1] : 0;
+        const near = before > after ? before : after;
+        zero =
+          out[s] - near > SPOILED_SHARE_OF_DRONE * drone && out[s] > SPOILED_OVER_NEIGHBOURS * near;
+      }
+      if (zero) {
+        samples.fill(0, s * len, (s + 1) * len);
+        this.lastSilenced++;
+      }
     }
   }
 
@@ -164,72 +367,6 @@ export class DroneCanceller {
       const sw = this.sinStep[k];
       this.cosNow[k] = c * cw - s * sw;
       this.sinNow[k] = s * cw + c * sw;
-    }
-  }
-
-  /** Σ_{n<N} cos(θn) and Σ sin(θn): a geometric series, D(θ)·cos/sin((N−1)θ/2). */
-  private sumCos(theta: number): number {
-    const n = this.frameSamples;
-    const half = Math.sin(theta / 2);
-    if (Math.abs(half) < 1e-12) return Math.cos(((n - 1) * theta) / 2) * n;
-    return (Math.sin((n * theta) / 2) / half) * Math.cos(((n - 1) * theta) / 2);
-  }
-
-  private sumSin(theta: number): number {
-    const n = this.frameSamples;
-    const half = Math.sin(theta / 2);
-    if (Math.abs(half) < 1e-12) return Math.sin(((n - 1) * theta) / 2) * n;
-    return (Math.sin((n * theta) / 2) / half) * Math.sin(((n - 1) * theta) / 2);
-  }
-
-  /** Gram matrix of the basis in closed form (product-to-sum), plus ridge, Cholesky in place. */
-  private factorGram(): void {
-    const m = 2 * this.partials;
-    const g = this.chol;
-    for (let a = 0; a < this.partials; a++) {
-      for (let b = 0; b <= a; b++) {
-        const wa = this.omega[a];
-        const wb = this.omega[b];
-        const cMinus = this.sumCos(wa - wb);
-        const cPlus = this.sumCos(wa + wb);
-        const sMinus = this.sumSin(wa - wb);
-        const sPlus = this.sumSin(wa + wb);
-        const cc = (cMinus + cPlus) / 2; // cos a · cos b
-        const ss = (cMinus - cPlus) / 2; // sin a · sin b
-        const cs = (sPlus - sMinus) / 2; // cos a · sin b
-        const sc = (sPlus + sMinus) / 2; // sin a · cos b
-        g[2 * a * m + 2 * b] = cc;
-        g[2 * a * m + 2 * b + 1] = cs;
-        g[(2 * a + 1) * m + 2 * b] = sc;
-        g[(2 * a + 1) * m + 2 * b + 1] = ss;
-      }
-    }
-    const ridge = (RIDGE * this.frameSamples) / 2;
-    for (let i = 0; i < m; i++) g[i * m + i] = g[i * m + i] + ridge;
-    // Cholesky (lower), reading only the lower triangle filled above.
-    for (let i = 0; i < m; i++) {
-      for (let j = 0; j <= i; j++) {
-        let sum = g[i * m + j];
-        for (let k = 0; k < j; k++) sum -= g[i * m + k] * g[j * m + k];
-        if (i === j) g[i * m + i] = Math.sqrt(Math.max(sum, ridge));
-        else g[i * m + j] = sum / g[j * m + j];
-      }
-    }
-  }
-
-  /** coef = (LLᵀ)⁻¹ rhs. */
-  private solve(m: number): void {
-    const l = this.chol;
-    const y = this.coef;
-    for (let i = 0; i < m; i++) {
-      let sum = this.rhs[i];
-      for (let k = 0; k < i; k++) sum -= l[i * m + k] * y[k];
-      y[i] = sum / l[i * m + i];
-    }
-    for (let i = m - 1; i >= 0; i--) {
-      let sum = y[i];
-      for (let k = i + 1; k < m; k++) sum -= l[k * m + i] * y[k];
-      y[i] = sum / l[i * m + i];
     }
   }
 }
