@@ -1,3 +1,4 @@
+// Over 300 lines: a 40-line note on the maths and measurements, then one allocation-free hot path.
 /**
  * Drone subtraction: the app's own drone, played through the phone's speaker, reaches the
  * microphone together with the trumpet, and a monophonic detector can lock onto it. The drone is
@@ -35,6 +36,7 @@
  */
 import { CHUNK_SAMPLES } from './engine/pitch-engine.ts';
 import { SinusoidFit } from './drone-fit.ts';
+import { largestStep, nthSmallest } from './drone-jump.ts';
 
 /** Drone voices the canceller follows (root, 5th, 3rd and one spare). */
 export const MAX_DRONE_VOICES = 4;
@@ -49,7 +51,7 @@ const SEGMENT_SAMPLES_48K = 512;
  * let the drone's remnant turn a B♭4 over a B♭3 drone into B♭3 in 3 of 45 windows at 8 jumps/s.
  */
 const JUMP_RATIO = 1.03;
-/** … and, with over 4 segments, one step between neighbours' fits stands out (`stepsStandOut`). */
+/** … and, with over 4 segments, one step between neighbours' fits stands out (`largestStep`). */
 const STEP_RATIO = 4;
 /** A segment left with under this much of its energy (−30 dB) held only the drone. */
 const GATE = 10 ** (-30 / 10);
@@ -252,46 +254,19 @@ export class DroneCanceller {
     for (let s = 0; s < this.segments; s++) {
       if (this.energyIn[s] - this.explained[s] < GATE * this.energyIn[s]) droneOnly++;
     }
-    return this.segments <= 4 || 2 * droneOnly >= this.segments || this.stepsStandOut();
-  }
-
-  /**
-   * The segments' fits in window time (a·cos ω(n−sL) + b·sin ω(n−sL) turned by θ = ωsL): a steady
-   * drone gives the same coefficients in every segment, a jump changes them once (two large steps
-   * between neighbours), while a steady note near a partial leaks into them a term turning at the
-   * difference frequency (equal steps). A jump: the largest step over STEP_RATIO × the lower
-   * quartile (two jumps close together make four large steps).
-   */
-  private stepsStandOut(): boolean {
-    const p = this.partials;
-    const steps = this.steps;
-    const count = this.segments - 1;
-    for (let s = 0; s < count; s++) {
-      let step = 0;
-      for (let k = 0; k < p; k++) {
-        const a0 = this.globalCoef(s, k, 0);
-        const b0 = this.globalCoef(s, k, 1);
-        const a1 = this.globalCoef(s + 1, k, 0);
-        const b1 = this.globalCoef(s + 1, k, 1);
-        step += (a1 - a0) * (a1 - a0) + (b1 - b0) * (b1 - b0);
-      }
-      let j = s;
-      while (j > 0 && steps[j - 1] > step) {
-        steps[j] = steps[j - 1];
-        j--;
-      }
-      steps[j] = step;
-    }
-    return steps[count - 1] > STEP_RATIO * steps[count >> 2];
-  }
-
-  /** Segment s's coefficient (0: cos, 1: sin) of partial k in window time. */
-  private globalCoef(s: number, k: number, which: 0 | 1): number {
-    const c = this.startCos[s * MAX_PARTIALS + k];
-    const sn = this.startSin[s * MAX_PARTIALS + k];
-    const a = this.coef[s * MAX_BASIS + 2 * k];
-    const b = this.coef[s * MAX_BASIS + 2 * k + 1];
-    return which === 0 ? a * c - b * sn : a * sn + b * c;
+    return (
+      this.segments <= 4 ||
+      2 * droneOnly >= this.segments ||
+      largestStep(
+        this.coef,
+        this.startCos,
+        this.startSin,
+        MAX_PARTIALS,
+        this.partials,
+        this.segments,
+        this.steps,
+      ) > STEP_RATIO
+    );
   }
 
   /** x − Φc: the window's fit, or each segment's own; records each segment's residual energy. */
@@ -326,17 +301,7 @@ export class DroneCanceller {
     // The drone's energy per segment: the median of what the segments' fits explained.
     let drone = 0;
     if (segmented) {
-      const sorted = this.sorted;
-      for (let s = 0; s < segments; s++) {
-        const v = this.explained[s];
-        let j = s;
-        while (j > 0 && sorted[j - 1] > v) {
-          sorted[j] = sorted[j - 1];
-          j--;
-        }
-        sorted[j] = v;
-      }
-      drone = sorted[segments >> 1];
+      drone = nthSmallest(this.explained, segments, segments >> 1, this.sorted);
     }
     for (let s = 0; s < segments; s++) {
       let zero = out[s] < GATE * this.energyIn[s];
