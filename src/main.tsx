@@ -24,9 +24,10 @@ import '@ionic/react/css/flex-utils.css';
 import '@ionic/react/css/palettes/dark.class.css';
 import './shell/global.css';
 
-// The web listens at once: the microphone, the AudioContext, the worklet and the engine start
-// now, before the first render, and the pitch service adopts them (issue 23 row 16). Native
-// start-up asks for the microphone permission first (src/shell/native-start.ts).
+// The web listens at once: the microphone and the engine start now, before the first render, the
+// AudioContext and the worklet right after the first paint, and the pitch service adopts them
+// (issue 23 row 16). Native start-up asks for the microphone permission first
+// (src/shell/native-start.ts).
 const platform = currentPlatform();
 if (platform === 'web') startAudioEarly();
 

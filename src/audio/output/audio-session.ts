@@ -3,9 +3,9 @@
  * service, drones and click tracks, so everything is scheduled and stamped on one clock; it
  * derives the drone cancellation from what actually sounds, release tails included. Created on
  * the first `acquire` (a user gesture: iOS starts contexts only there), closed when its last user
- * lets go; on the web the first one is made by the entry just before (`../stream/early-start.ts`)
- * and taken over here, so the pitch service's first connect need not wait for it. Constructed
- * only by `app-audio-context.ts`. API and contract: docs/audio-session.md.
+ * lets go; on the web the first one is made by the entry right after the first paint
+ * (`../stream/early-start.ts`) and taken over here, so the pitch service's first connect need not
+ * wait for it. Constructed only by `app-audio-context.ts`. API and contract: docs/audio-session.md.
  */
 import { createEmitter, createObservable } from '../../lib/observable';
 import { takeEarlyContext } from '../stream/early-adopt';

@@ -9,11 +9,17 @@ export interface EarlyStart {
   workletFor(context: AudioContext, url: string): Promise<void> | undefined;
 }
 
-/** For the audio session's first context: the early one (`early-start.ts`), if still open; once. */
+/**
+ * For the audio session's first context: the early one (`early-start.ts`), if made and still
+ * open; once. Either way the early start makes none after this.
+ */
 export function takeEarlyContext(): AudioContext | undefined {
   const p = early.pending;
   const context = p?.context;
-  if (p) p.context = undefined;
+  if (p) {
+    p.context = undefined;
+    p.claimed = true;
+  }
   return context?.state === 'closed' ? undefined : context;
 }
 

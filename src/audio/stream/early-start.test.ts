@@ -7,13 +7,15 @@ import { adoptEngine, compileEngine } from './engine-loader';
 import { ERROR_MESSAGES } from './errors';
 
 /**
- * The entry's early start (issue 23 row 16): what it opens before the first render is what the
+ * The entry's early start (issue 23 row 16): what it opens before the first paint (the
+ * microphone, the engine) and after it (the context, the worklet) is what the
  * pitch service and the audio session use, not a second microphone or context beside it, and
  * what nobody takes over is released.
  */
 function startEarly(
   engineUrl: string,
   getUserMedia: () => Promise<MediaStream> = async () => new FakeStream() as unknown as MediaStream,
+  paint = true,
 ) {
   const contexts: FakeContext[] = [];
   const early = {
@@ -32,7 +34,10 @@ function startEarly(
     compileEngine: early.compileEngine,
     engineUrl,
     workletUrl: '/worklet.js',
+    afterPaint: (make) => afterPaint.push(make),
   });
+  // The first paint: the context is made now (the test's session has not asked for one yet).
+  if (paint) for (const make of afterPaint.splice(0)) make();
   return early;
 }
 
@@ -61,7 +66,11 @@ function serviceOnSession(engineUrl: string) {
   return { session, later, ...fake };
 }
 
+/** Callbacks waiting for the first paint. */
+const afterPaint: (() => void)[] = [];
+
 afterEach(() => {
+  afterPaint.length = 0;
   resetEarlyStart();
   vi.unstubAllGlobals();
 });
@@ -118,6 +127,19 @@ describe('early start', () => {
     await service.connect(); // Retry: the service's own getUserMedia this time
     expect(getUserMedia).toHaveBeenCalledTimes(1);
     expect(service.status.get()).toEqual({ state: 'connected' });
+    await service.disconnect();
+  });
+
+  it('connected before the first paint: the session makes the context, the early start none', async () => {
+    const early = startEarly('/engine-unpainted.wasm', undefined, false);
+    const { service, getUserMedia, later } = serviceOnSession('/engine-unpainted.wasm');
+    await service.connect();
+    expect(service.status.get()).toEqual({ state: 'connected' });
+    for (const make of afterPaint.splice(0)) make(); // the paint comes after all
+    expect(early.contexts).toHaveLength(0);
+    expect(later).toHaveLength(1);
+    expect(early.getUserMedia).toHaveBeenCalledTimes(1); // the early microphone is still used
+    expect(getUserMedia).not.toHaveBeenCalled();
     await service.disconnect();
   });
 

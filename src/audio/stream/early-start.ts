@@ -15,13 +15,14 @@ export const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = {
 /**
  * Issue 23 row 16 (docs/benchmarks.md, third pass): on the web the app listens as soon as it
  * opens, but the pitch service's code is a lazy chunk whose `import()` resolves only after the
- * first paint. So the slow parts that need none of it start here, from the entry, before the
- * first render: the microphone (`getUserMedia`), the AudioContext (~0.2 s of main thread at CPU
- * 4×), the worklet's `addModule` and the engine's compilation (both files are preloaded by
- * index.html). The pitch service's first `connect()` and the audio session's first context take
- * them over (`early-adopt.ts`, in the service's chunk: this file is initial JS), so there is
- * still one context and one capture, and errors are reported as if the service had asked
- * itself. Web only: native start-up checks the microphone permission first
+ * first paint. So the slow parts that need none of it start here, from the entry: before the
+ * first render, the microphone (`getUserMedia`) and the engine's compilation (the `.wasm` is
+ * preloaded by index.html); right after the first paint, the AudioContext (the page's first one
+ * costs ~0.1 s of main thread at CPU 4×: not spent before the first paint) and the worklet's
+ * `addModule` (preloaded too). The pitch service's first `connect()` and the audio session's
+ * first context take them over (`early-adopt.ts`, in the service's chunk: this file is initial
+ * JS), so there is still one context and one capture, and errors are reported as if the service
+ * had asked itself. Web only: native start-up checks the microphone permission first
  * (`src/shell/native-start.ts`).
  */
 export interface EarlyPending {
@@ -33,6 +34,8 @@ export interface EarlyPending {
   context?: AudioContext;
   /** The worklet module being added to the early context, until the service takes it. */
   worklet?: { context: AudioContext; url: string; added: Promise<void> };
+  /** The session has made or taken its first context (or all was discarded): make none. */
+  claimed?: boolean;
 }
 
 export interface EarlyStartDeps {
@@ -41,6 +44,8 @@ export interface EarlyStartDeps {
   compileEngine?: (url: string) => Promise<WebAssembly.Module>;
   engineUrl?: string;
   workletUrl?: string;
+  /** Runs `make` after the first paint; default: the task after the next animation frame. */
+  afterPaint?: (make: () => void) => void;
 }
 
 /** What was started and not yet taken over (read and emptied by `early-adopt.ts`). */
@@ -66,14 +71,17 @@ export function startAudioEarly(deps: EarlyStartDeps = {}): void {
         WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' })),
     ),
   });
-  try {
-    const context = (deps.createContext ?? createAppAudioContext)();
-    const worklet = deps.workletUrl ?? workletUrl;
-    p.context = context;
-    p.worklet = { context, url: worklet, added: quiet(context.audioWorklet.addModule(worklet)) };
-  } catch {
-    // No context now: the session makes one on its first acquire and reports a failure then.
-  }
+  (deps.afterPaint ?? ((make) => requestAnimationFrame(() => setTimeout(make))))(() => {
+    if (p.claimed) return;
+    try {
+      const context = (deps.createContext ?? createAppAudioContext)();
+      const worklet = deps.workletUrl ?? workletUrl;
+      p.context = context;
+      p.worklet = { context, url: worklet, added: quiet(context.audioWorklet.addModule(worklet)) };
+    } catch {
+      // No context now: the session makes one on its first acquire and reports a failure then.
+    }
+  });
 }
 
 /**
@@ -84,7 +92,10 @@ export function discardEarlyStart(): void {
   const p = early.pending;
   const stream = p?.stream;
   const context = p?.context;
-  if (p) p.stream = p.context = p.worklet = undefined;
+  if (p) {
+    p.stream = p.context = p.worklet = undefined;
+    p.claimed = true;
+  }
   void stream?.then(
     (s) => s.getTracks().forEach((track) => track.stop()),
     () => undefined,
