@@ -8,6 +8,13 @@ import { CANCEL_TAIL_MARGIN_MS } from './drone-cancellation';
 import { DRONE_RELEASE_S, DRONE_SMOOTHING_S, TIMBRE_HARMONICS } from './drone-voices';
 import { mixDrone, type DroneMixOptions } from '../testing/drone-mix';
 import { decodeWav } from '../testing/wav';
+import {
+  AUDIO_DIR,
+  centsFrom as centsOff,
+  hzOfMidi as hzOf,
+  measuredHz,
+  readEngineWasm,
+} from '../testing/corpus.node';
 
 /**
  * What the audio session plays is what the canceller removes (issue 20, issue 23 row 8): the
@@ -15,21 +22,8 @@ import { decodeWav } from '../testing/wav';
  * compiled engine (`npm run build:engine` first), on corpus recordings (../shared/audio). Levels
  * as in `drone-canceller.node.test.ts` (−12 dB typical, 0 dB worse).
  */
-const root = join(import.meta.dirname, '..', '..', '..');
-const wasm = readFileSync(join(root, 'engine', 'build', 'pitch-engine.wasm'));
-const audioDir = process.env.EMBOUCHURE_AUDIO_DIR ?? join(root, '..', 'shared', 'audio');
-const hzOf = (midi: number): number => 440 * 2 ** ((midi - 69) / 12);
-const centsOff = (hz: number, refHz: number): number => 1200 * Math.log2(hz / refHz);
+const wasm = readEngineWasm();
 const BB3 = hzOf(58);
-
-const truth = JSON.parse(readFileSync(join(audioDir, 'truth.json'), 'utf8')) as {
-  files: { file: string; notes: { measured_hz: number }[] }[];
-};
-const measuredHz = (file: string): number => {
-  const hz = truth.files.find((f) => f.file === file)?.notes[0]?.measured_hz;
-  if (hz === undefined) throw new Error(`${file} not in truth.json`);
-  return hz;
-};
 
 interface Run {
   file: string;
@@ -43,7 +37,7 @@ interface Run {
 }
 
 async function readings(run: Run): Promise<number[]> {
-  const wav = decodeWav(readFileSync(join(audioDir, run.file)));
+  const wav = decodeWav(readFileSync(join(AUDIO_DIR, run.file)));
   const mixed = mixDrone(wav.samples, wav.sampleRate, {
     droneHz: run.drone,
     levelDb: 0,

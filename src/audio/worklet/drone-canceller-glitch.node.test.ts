@@ -8,6 +8,13 @@ import { PitchEngine } from './engine/pitch-engine';
 import { mixDrone } from '../testing/drone-mix';
 import { whiteNoise } from '../testing/noise';
 import { decodeWav } from '../testing/wav';
+import {
+  AUDIO_DIR,
+  centsFrom as centsOff,
+  hzOfMidi as hzOf,
+  measuredHz,
+  readEngineWasm,
+} from '../testing/corpus.node';
 
 /**
  * The drone through a capture path that glitches: samples dropped or repeated at random points,
@@ -19,27 +26,13 @@ import { decodeWav } from '../testing/wav';
  *
  * Figures: `GLITCH_TABLE=1 npx vitest run src/audio/worklet/drone-canceller-glitch.node.test.ts`.
  */
-const root = join(import.meta.dirname, '..', '..', '..');
-const wasm = readFileSync(join(root, 'engine', 'build', 'pitch-engine.wasm'));
-const audioDir = process.env.EMBOUCHURE_AUDIO_DIR ?? join(root, '..', 'shared', 'audio');
+const wasm = readEngineWasm();
 
-const hzOf = (midi: number): number => 440 * 2 ** ((midi - 69) / 12);
-const centsOff = (hz: number, refHz: number): number => 1200 * Math.log2(hz / refHz);
 /** Concert B♭3: the drone of written C4 on a B♭ trumpet (the engine test's default). */
 const BB3 = hzOf(58);
 const TRIAD = [BB3, BB3 * 1.5, BB3 * 1.25];
 const RATE = 48000;
 const SEEDS = [1, 2, 3, 4, 5];
-
-interface TruthFile {
-  files: { file: string; notes: { measured_hz: number }[] }[];
-}
-const truth = JSON.parse(readFileSync(join(audioDir, 'truth.json'), 'utf8')) as TruthFile;
-const measuredHz = (file: string): number => {
-  const note = truth.files.find((f) => f.file === file)?.notes[0];
-  if (!note) throw new Error(`${file} not in truth.json`);
-  return note.measured_hz;
-};
 
 /**
  * The capture path's glitches: at random points (`perSecond` on average) 1–1000 samples dropped
@@ -120,7 +113,7 @@ async function playedOverDrone(
   fast: boolean,
   perSecond: number,
 ) {
-  const wav = decodeWav(readFileSync(join(audioDir, file)));
+  const wav = decodeWav(readFileSync(join(AUDIO_DIR, file)));
   const truthHz = measuredHz(file);
   const mixed = mixDrone(wav.samples, RATE, { droneHz, levelDb, sustain: [0.4, 1.4] });
   let right = 0;

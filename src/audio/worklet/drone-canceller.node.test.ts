@@ -7,6 +7,13 @@ import { PitchEngine } from './engine/pitch-engine';
 import { ACCUMULATOR_PROCESSOR_NAME, MSG_DRONE, type PitchMessage } from './messages';
 import { mixDrone } from '../testing/drone-mix';
 import { decodeWav } from '../testing/wav';
+import {
+  AUDIO_DIR,
+  centsFrom as centsOff,
+  hzOfMidi as hzOf,
+  measuredHz,
+  readEngineWasm,
+} from '../testing/corpus.node';
 import { loadProcessorClass, startProcessor } from '../testing/worklet-harness';
 
 /**
@@ -23,25 +30,11 @@ import { loadProcessorClass, startProcessor } from '../testing/worklet-harness';
  * ~85–95 dB SPL at 1 m. Typical: −12 dB. Worse: 0 dB (drone as loud as the trumpet: volume up,
  * player soft or far away). Worst tested: +6 dB.
  */
-const root = join(import.meta.dirname, '..', '..', '..');
-const wasm = readFileSync(join(root, 'engine', 'build', 'pitch-engine.wasm'));
-const audioDir = process.env.EMBOUCHURE_AUDIO_DIR ?? join(root, '..', 'shared', 'audio');
+const wasm = readEngineWasm();
 
-const hzOf = (midi: number): number => 440 * 2 ** ((midi - 69) / 12);
-const centsOff = (hz: number, refHz: number): number => 1200 * Math.log2(hz / refHz);
 /** Concert B♭3, the drone of written C4 on a B♭ trumpet. */
 const BB3 = hzOf(58);
 const LEVELS_DB = [-12, 0, 6];
-
-interface TruthFile {
-  files: { file: string; notes: { midi: number; measured_hz: number }[] }[];
-}
-const truth = JSON.parse(readFileSync(join(audioDir, 'truth.json'), 'utf8')) as TruthFile;
-const measuredHz = (file: string): number => {
-  const note = truth.files.find((f) => f.file === file)?.notes[0];
-  if (!note) throw new Error(`${file} not in truth.json`);
-  return note.measured_hz;
-};
 
 interface Case {
   what: string;
@@ -91,7 +84,7 @@ async function readings(
   cancel: boolean,
   distortion: { secondHarmonicDb?: number; thirdHarmonicDb?: number } = {},
 ) {
-  const wav = decodeWav(readFileSync(join(audioDir, c.file)));
+  const wav = decodeWav(readFileSync(join(AUDIO_DIR, c.file)));
   const mixed = mixDrone(wav.samples, wav.sampleRate, {
     droneHz: c.drone,
     levelDb,
@@ -213,7 +206,7 @@ describe('the drone reaches the worklet as a message', () => {
 
   it('C5 over a C4 drone: read as C5 after MSG_DRONE, as the drone without it', () => {
     const c = CASES[3];
-    const wav = decodeWav(readFileSync(join(audioDir, c.file)));
+    const wav = decodeWav(readFileSync(join(AUDIO_DIR, c.file)));
     const mixed = mixDrone(wav.samples, wav.sampleRate, {
       droneHz: c.drone,
       levelDb: -12,
