@@ -99,12 +99,22 @@ export async function recordReadings(page: Page): Promise<void> {
         hz: element.dataset.hz ?? '',
       });
     take();
+    (globalThis as unknown as { __tunerTake: () => void }).__tunerTake = take;
     new MutationObserver(take).observe(element, { attributes: true });
   });
 }
 
 export function readingLog(page: Page): Promise<ReadingSample[]> {
   return page.evaluate(() => (globalThis as unknown as { __tunerLog: ReadingSample[] }).__tunerLog);
+}
+
+/**
+ * The log closed with what is shown now: the log gains a sample only when the display changes,
+ * so a display that stood still since its last change was shown until this moment.
+ */
+export async function readingLogUntilNow(page: Page): Promise<ReadingSample[]> {
+  await page.evaluate(() => (globalThis as unknown as { __tunerTake: () => void }).__tunerTake());
+  return readingLog(page);
 }
 
 /** The time of the stream's latest reading, ms (the audio clock on the page's timeline). */

@@ -99,6 +99,43 @@ describe('cents follower', () => {
     }
   });
 
+  it('readings delivered late, in bursts, move the needle as if they had come on time', () => {
+    // A busy device: block readings (every 85 ms) reach the page in bursts every 170–425 ms.
+    const readingMs = 4096 / 48;
+    const curve = vibrato(5, 40, 7);
+    const gapsMs = [170, 425, 256, 341, 170, 400];
+    for (const level of DAMPING_LEVELS) {
+      const onTime = createCentsFollower(DAMPING_TIME_CONSTANT_MS[level]);
+      const late = createCentsFollower(DAMPING_TIME_CONSTANT_MS[level]);
+      const atDelivery = createCentsFollower(DAMPING_TIME_CONSTANT_MS[level]);
+      for (const f of [onTime, late, atDelivery]) f.jumpTo(curve(0), 0);
+      let heard = readingMs;
+      let delivered = readingMs;
+      let gap = 0;
+      let deliverAt = gapsMs[0];
+      let compared = 0;
+      for (let t = 0; t <= 6000; t += FRAME_MS) {
+        for (; heard <= t; heard += readingMs) onTime.setTarget(curve(heard), heard);
+        if (t >= deliverAt) {
+          for (; delivered <= t; delivered += readingMs) {
+            late.setTarget(curve(delivered), delivered);
+            atDelivery.setTarget(curve(delivered), t);
+          }
+          gap++;
+          deliverAt = t + gapsMs[gap % gapsMs.length];
+          // Right after a burst the late needle knows all the on-time one knows.
+          expect(late.valueAt(t), `${level} at ${t.toFixed(0)} ms`).toBeCloseTo(
+            onTime.valueAt(t),
+            9,
+          );
+          compared++;
+        }
+        onTime.valueAt(t);
+      }
+      expect(compared).toBeGreaterThan(15);
+    }
+  });
+
   it('fast mode readings arriving irregularly give the same settled value', () => {
     const follower = createCentsFollower(DAMPING_TIME_CONSTANT_MS.medium);
     follower.jumpTo(0, 0);

@@ -38,7 +38,10 @@ export const DAMPING_HYSTERESIS: Readonly<Record<Damping, number>> = Object.free
 export interface CentsFollower {
   /** The value shown at `timeMs` (advances the follower to that time). */
   valueAt(timeMs: number): number;
-  /** A new reading of the same note: glide towards it from where the needle is now. */
+  /**
+   * A new reading of the same note, heard at `timeMs`: glide towards it. A reading heard before
+   * the follower's present (delivered late) is applied as of when it was heard.
+   */
   setTarget(cents: number, timeMs: number): void;
   /** A new note (or the first): show it at once, nothing carried over from the last note. */
   jumpTo(cents: number, timeMs: number): void;
@@ -57,6 +60,8 @@ export function createCentsFollower(timeConstantMs: number): CentsFollower {
   let x = 0;
   let y = 0;
   let t0 = 0;
+  // When the target last changed: a late reading is never applied before an earlier one.
+  let targetMs = 0;
 
   // Closed form for a step input: x(t) = x0·e^(−t/τ), y(t) = (y0 + x0·t/τ)·e^(−t/τ).
   const advance = (timeMs: number): void => {
@@ -77,16 +82,32 @@ export function createCentsFollower(timeConstantMs: number): CentsFollower {
       return target + y;
     },
     setTarget(cents, timeMs) {
-      advance(timeMs);
-      x += target - cents;
-      y += target - cents;
+      const atMs = Math.max(timeMs, targetMs);
+      const step = target - cents;
+      if (atMs >= t0) {
+        advance(atMs);
+        x += step;
+        y += step;
+      } else {
+        // Heard before now, delivered late (a busy device's audio thread sends its readings in
+        // bursts). The follower is linear, so the step it missed is added as its response since
+        // then: the closed form above with x0 = y0 = step over t0 − atMs. Applied at delivery
+        // instead, a burst samples a vibrato at the burst rate, and that alias beats slowly
+        // enough to pass even heavy damping.
+        const dt = t0 - atMs;
+        const decay = Math.exp(-dt / tau);
+        x += step * decay;
+        y += step * (1 + dt / tau) * decay;
+      }
       target = cents;
+      targetMs = atMs;
     },
     jumpTo(cents, timeMs) {
       target = cents;
       x = 0;
       y = 0;
       t0 = timeMs;
+      targetMs = timeMs;
     },
     settledAt(timeMs) {
       advance(timeMs);

@@ -3,12 +3,12 @@ import type { PitchReading, PitchService } from '../audio/stream/pitch-service-t
 import { shiftHzByCents, tuningVerdict } from '../music';
 import type { CentsPrecision, Damping } from '../settings';
 import {
-  createCentsFollower,
   createSteadiness,
   DAMPING_HYSTERESIS,
   DAMPING_TIME_CONSTANT_MS,
   quantizeCents,
 } from './cents-motion';
+import { createLiveCents } from './live-cents';
 import { createTailGate } from './tail-gate';
 import { createDisplayFilter } from './display-filter';
 import { aimAtTarget, type TargetSettings } from './intonation-target';
@@ -71,7 +71,8 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
     const gate = createTailGate();
     const gated = { hz: 0, onNote: false, timeMs: 0 };
     let filterResponse = service.mode.get().response;
-    const follower = createCentsFollower(DAMPING_TIME_CONSTANT_MS[damping]);
+    // Each reading moves the needle as of when it was heard, even when delivered in a burst.
+    const follower = createLiveCents(DAMPING_TIME_CONSTANT_MS[damping]);
     const steadiness = createSteadiness();
     let target: TunerDisplay = NO_SIGNAL;
     let shownCents: number | null = null;
@@ -126,6 +127,7 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
       if (!reading.live) {
         filter.reset();
         gate.reset();
+        follower.reset();
         stop(Number.NEGATIVE_INFINITY);
         return;
       }
@@ -150,7 +152,7 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
         steadiness.reset();
         shownCents = null;
       } else {
-        follower.setTarget(next.cents, nowMs);
+        follower.setTarget(next.cents, reading.timeMs, nowMs);
       }
       steadiness.push(next.cents);
       target = next;
