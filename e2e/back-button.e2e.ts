@@ -83,6 +83,11 @@ async function openAndroidApp(path: string, expectedTitle: string): Promise<void
   await expect.poll(title, { timeout: WAIT_MS }).toBe(expectedTitle);
   // The app asked Android for the button (without a listener, Android leaves the app at once).
   await expect.poll(nativeCalls, { timeout: WAIT_MS }).toContain('App.addListener backButton');
+  // Ionic starts handling the button from ion-app's first idle callback (then an import): a press
+  // before it is lost. Wait for an idle callback asked for after it, and a task after that.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 0))),
+  );
 }
 
 /** Back once: home, still in the app; back again: `App.exitApp`, from home. */
