@@ -162,6 +162,40 @@ describe('early start', () => {
     expect(takeEarlyStart()).toBeDefined();
     expect(takeEarlyStart()).toBeUndefined();
   });
+
+  it('never stops the app from opening: a throwing getUserMedia leaves nothing to adopt', () => {
+    const throwing = {
+      getUserMedia: () => {
+        throw new TypeError('getUserMedia is not supported here');
+      },
+    } as unknown as MediaDevices;
+    expect(() => startAudioEarly({ mediaDevices: throwing })).not.toThrow();
+    expect(takeEarlyStart()).toBeUndefined(); // the service asks for the microphone itself
+  });
+
+  it('without compileStreaming (Safari before 15) the engine is compiled the usual way', async () => {
+    const streaming = WebAssembly.compileStreaming;
+    Object.defineProperty(WebAssembly, 'compileStreaming', {
+      value: undefined,
+      configurable: true,
+    });
+    try {
+      startAudioEarly({
+        mediaDevices: {
+          getUserMedia: async () => new FakeStream() as unknown as MediaStream,
+        } as unknown as MediaDevices,
+        engineUrl: '/engine-no-streaming.wasm',
+        afterPaint: () => undefined,
+      });
+      const taken = takeEarlyStart();
+      await expect(taken?.engine).rejects.toThrow(/compileStreaming is not available/);
+    } finally {
+      Object.defineProperty(WebAssembly, 'compileStreaming', {
+        value: streaming,
+        configurable: true,
+      });
+    }
+  });
 });
 
 describe('adoptEngine', () => {

@@ -58,6 +58,24 @@ const quiet = <T>(promise: Promise<T>): Promise<T> => {
 
 /** Starts the audio chain's slow parts; at most once per page (later calls do nothing). */
 export function startAudioEarly(deps: EarlyStartDeps = {}): void {
+  // Only a head start: whatever goes wrong here, the app still renders and the pitch service
+  // starts on its own, reporting any failure itself.
+  try {
+    start(deps);
+  } catch {
+    early.pending = undefined;
+  }
+}
+
+/** A compilation of the engine from `url`; rejects where the browser cannot stream it. */
+function compileStreamed(url: string): Promise<WebAssembly.Module> {
+  if (typeof WebAssembly.compileStreaming !== 'function') {
+    return Promise.reject(new Error('WebAssembly.compileStreaming is not available'));
+  }
+  return WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' }));
+}
+
+function start(deps: EarlyStartDeps): void {
   const devices = deps.mediaDevices ?? globalThis.navigator?.mediaDevices;
   if (early.pending || typeof devices?.getUserMedia !== 'function') return;
   const url = deps.engineUrl ?? engineUrl;
@@ -66,10 +84,7 @@ export function startAudioEarly(deps: EarlyStartDeps = {}): void {
     engineUrl: url,
     // Rejects on an HTTP error or a MIME type other than application/wasm (the engine loader
     // then fetches and compiles the usual way, with its errors).
-    engine: quiet(
-      deps.compileEngine?.(url) ??
-        WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' })),
-    ),
+    engine: quiet(deps.compileEngine?.(url) ?? compileStreamed(url)),
   });
   (deps.afterPaint ?? ((make) => requestAnimationFrame(() => setTimeout(make))))(() => {
     if (p.claimed) return;
