@@ -31,7 +31,9 @@ import './shell/global.css';
 const platform = currentPlatform();
 if (platform === 'web') startAudioEarly();
 
-setupIonicReact();
+// The hardware back button is dispatched by the app from its first render on Android
+// (src/shell/back-dispatch.ts), not from ion-app's first idle moment, when a press can be lost.
+setupIonicReact({ hardwareBackButton: false });
 watchTheme(getPreferencesStore()); // before the first render: no light flash in dark mode
 
 // The real pitch service (microphone → AudioWorklet → WASM engine, src/audio) loads beside the

@@ -4,10 +4,7 @@ import { appBack } from '../native/app-back';
 import { currentPlatform } from '../native';
 import { pathBelow } from '../shared-ui/app-history';
 import { APP_BACK_PRIORITY, HOME_PATH, backAction } from './back-button';
-
-interface BackButtonEvent extends Event {
-  detail: { register(priority: number, handler: (next: () => void) => void): void };
-}
+import { type BackButtonDetail, startBackDispatch } from './back-dispatch';
 
 /**
  * Android's back button: the settings modal closes itself (Ionic's overlay handler, priority
@@ -25,6 +22,9 @@ export function HardwareBack() {
   });
   useEffect(() => {
     if (currentPlatform() !== 'android') return;
+    // The press is dispatched from here, before Android is asked for the button: Ionic's own
+    // dispatch starts only from ion-app's first idle callback (back-dispatch.ts).
+    const stopDispatch = startBackDispatch(document);
     let stop: (() => void) | undefined;
     let stopped = false;
     appBack.listen().then(
@@ -32,7 +32,7 @@ export function HardwareBack() {
       (error: unknown) => console.error('back button listener failed', error),
     );
     const onBack = (event: Event) => {
-      (event as BackButtonEvent).detail.register(APP_BACK_PRIORITY, () => {
+      (event as CustomEvent<BackButtonDetail>).detail.register(APP_BACK_PRIORITY, () => {
         const { navigate: go, location: here } = state.current;
         const action = backAction(here.pathname, {
           canGoBack: pathBelow(here.key) !== undefined,
@@ -46,6 +46,7 @@ export function HardwareBack() {
     return () => {
       stopped = true;
       stop?.();
+      stopDispatch();
       document.removeEventListener('ionBackButton', onBack);
     };
   }, []);
