@@ -72,7 +72,14 @@ export const centsOff = (hz: number, refHz: number): number => 1200 * Math.log2(
 
 /** One state of the reading element, as the user saw it. */
 export interface ReadingSample {
+  /** When the display changed, ms on the page's clock. */
   t: number;
+  /**
+   * The time of the stream's latest reading then, ms on the audio clock: how much sound had been
+   * heard. On a busy page readings arrive in bursts, so the page's clock over- or under-weights
+   * what stood on screen between them; this one does not.
+   */
+  audioMs: number;
   note: string;
   concertNote: string;
   cents: string;
@@ -90,9 +97,13 @@ export async function recordReadings(page: Page): Promise<void> {
     if (!element) throw new Error('no tuner reading element');
     const log: ReadingSample[] = [];
     (globalThis as unknown as { __tunerLog: ReadingSample[] }).__tunerLog = log;
+    type Service = { reading: { get(): { timeMs: number } } };
+    const service = () =>
+      (globalThis as unknown as { __embouchurePitchService?: Service }).__embouchurePitchService;
     const take = () =>
       log.push({
         t: performance.now(),
+        audioMs: service()?.reading.get().timeMs ?? Number.NaN,
         note: element.dataset.note ?? '',
         concertNote: element.dataset.concertNote ?? '',
         cents: element.dataset.cents ?? '',
