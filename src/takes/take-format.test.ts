@@ -97,10 +97,11 @@ describe('take file format', () => {
       'readings.rows[1] must be 5 numbers',
     ],
     [
-      'time out of order',
-      () => mutate((j) => (j.readings.rows[2][0] = 10)),
-      'readings.rows[2] time 10 ms is out of order',
+      'a time outside the take',
+      () => mutate((j) => (j.readings.rows[2][0] = j.take.durationMs + 1001)),
+      'readings.rows[2] time',
     ],
+    ['a negative time', () => mutate((j) => (j.readings.rows[0][0] = -1)), 'outside the take'],
     [
       'clarity above 1',
       () => mutate((j) => (j.readings.rows[1][2] = 1.5)),
@@ -114,6 +115,20 @@ describe('take file format', () => {
   ])('refuses %s, naming the problem', (_label, text, reason) => {
     expect(() => parseTakeFile(text())).toThrow(reason);
     expect(() => parseTakeFile(text())).toThrow('Nothing was imported.');
+  });
+
+  it('imports a trace with a row stamped before the one above it, without that row', () => {
+    const json = JSON.parse(exported()) as Loose;
+    const rows = json.readings.rows as number[][];
+    const late = [...rows[1]];
+    late[0] = rows[1][0] - 5; // 5 ms before the row above it
+    rows.splice(2, 0, late);
+    const parsed = parseTakeFile(JSON.stringify(json));
+    const times = parsed.readings.rows.map((row) => row[0]);
+    expect(times).toEqual(
+      (JSON.parse(exported()) as Loose).readings.rows.map((r: number[]) => r[0]),
+    );
+    expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
   it('refuses an audio file that is not the one the JSON names (size differs)', () => {

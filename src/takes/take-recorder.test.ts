@@ -123,6 +123,21 @@ describe('recording a take', () => {
     expect(take.audio.size).toBe(13);
   });
 
+  it('keeps its trace in time order: a reading stamped before the last one is not kept', async () => {
+    const t = setup();
+    await t.recorder.start('tuner', 'Tuner take');
+    t.advance(600);
+    t.reading(1100, 440);
+    t.reading(1300, 441);
+    t.reading(1290, 442); // the stream's clock re-estimated on a busy page (Firefox)
+    t.reading(1500, 443);
+    await t.recorder.stop();
+    const take = await t.store.load('take-1');
+    const times = take.readings.filter((_, i) => i % 5 === 0);
+    expect(times).toEqual([100, 300, 500]);
+    expect(take.readings.filter((_, i) => i % 5 === 1)).toEqual([440, 441, 443]);
+  });
+
   it('holds its chunks until the origin is measured, then times everything from it', async () => {
     // The recorder's first guess is 1000; its first sample turns out to be at 1012.5 (issue 20).
     let measure: (origin: TakeOrigin) => void = () => undefined;

@@ -192,9 +192,17 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       const last = meta.notesMidi[meta.notesMidi.length - 1];
       if (midi !== last && meta.notesMidi.length < NOTES_SHOWN) meta.notesMidi.push(midi);
     };
+    /** The last reading kept: the trace is in time order, as its file requires. */
+    let lastReadingMs = Number.NEGATIVE_INFINITY;
     const unsubscribeReading = service.reading.subscribe((reading) => {
       const from = originSettled ? t0 : t0 - ORIGIN_MARGIN_MS;
       if (!reading.live || reading.timeMs < from || reading.timeMs > stopAtMs) return;
+      // Where the browser gives no output timestamp (Firefox), the stream's clock is re-estimated
+      // from when messages arrive, and on a busy page a reading can be stamped a little before
+      // the last one (found in Firefox under load: the exported take was refused on import).
+      // It describes sound the trace already covers: not kept.
+      if (reading.timeMs < lastReadingMs) return;
+      lastReadingMs = reading.timeMs;
       readings.push(
         reading.timeMs,
         round(reading.hz, 2),
