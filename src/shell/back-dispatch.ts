@@ -21,10 +21,10 @@ export function startBackDispatch(target: EventTarget): () => void {
   let busy = false;
   const onPress = () => {
     if (busy) return;
-    let order = 0;
-    let registered: { priority: number; handler: BackHandler; order: number }[] = [];
+    // In registration order: the reduce below keeps the later of equal priorities.
+    let registered: { priority: number; handler: BackHandler }[] = [];
     const detail: BackButtonDetail = {
-      register: (priority, handler) => registered.push({ priority, handler, order: order++ }),
+      register: (priority, handler) => registered.push({ priority, handler }),
     };
     target.dispatchEvent(new CustomEvent('ionBackButton', { bubbles: false, detail }));
     const runNext = (): void => {

@@ -99,7 +99,7 @@ describe('take file format', () => {
     [
       'a time outside the take',
       () => mutate((j) => (j.readings.rows[2][0] = j.take.durationMs + 1001)),
-      'readings.rows[2] time',
+      'is outside the take',
     ],
     ['a negative time', () => mutate((j) => (j.readings.rows[0][0] = -1)), 'outside the take'],
     [
