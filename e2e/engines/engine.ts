@@ -33,6 +33,8 @@ export interface LaunchedEngine {
   silence(): Promise<void>;
   /** Console lines the engine reported (WebKit), for a failing test's message. */
   console: string[];
+  /** What the virtual microphone last played, for a failing test's message. */
+  micReport(): string;
   /** Stops the browser and every process it started. */
   close(): Promise<void>;
 }
@@ -85,18 +87,22 @@ export async function launchEngine(
     };
   }
   let playback: MicPlayback | undefined;
+  let lastReport = 'nothing';
   return {
     page: createEnginePage(driver, baseUrl, pageErrors),
     console: consoleLines,
     hear(wav, hearOptions) {
       const previous = playback;
+      if (previous) lastReport = previous.report();
       void previous?.stop();
       playback = playIntoMic(audioEnv, wav, hearOptions);
     },
     async silence() {
+      if (playback) lastReport = playback.report();
       await playback?.stop();
       playback = undefined;
     },
+    micReport: () => playback?.report() ?? `silence (before: ${lastReport})`,
     async close() {
       await playback?.stop();
       await driver.close();

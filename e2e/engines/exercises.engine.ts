@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WAIT_MS } from '../wait';
 import { writePhrase, type PhraseNote } from '../exercise-audio';
 import { engineName } from './engine';
 import { engineFixture } from './fixture';
@@ -75,9 +74,7 @@ describe(`exercises and the routine (${engineName()})`, () => {
     await poll(() => page.count(`${ACTIVE} [data-testid="staff-note"]`)).toBe(15);
     await listening(page);
     // Played once the exercise is ready (not waited for a loop of it): Start on its marker.
-    const tapped = page.evaluate(startOnMarker, MARKER, 2 * WAIT_MS);
-    engine().hear(phrase);
-    await tapped;
+    await startOnMarker(page, MARKER, () => engine().hear(phrase));
     await poll(() => page.count(`${ACTIVE} [data-testid="results"]`)).toBe(1);
     const names = await texts(page, '[data-testid="note-row"] [data-testid="note-name"]');
     expect(names).toEqual([

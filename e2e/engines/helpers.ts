@@ -102,7 +102,9 @@ export const TAKES = 'ion-modal[data-testid="takes-modal"]';
  * After a failed test, a screenshot of what the page showed (the shots folder, `failed-<n>.png`)
  * and the engine's console lines in the test's output: what a reader of CI needs to see why.
  */
-export function showFailures(engine: () => { page: EnginePage; console: string[] } | undefined) {
+export function showFailures(
+  engine: () => { page: EnginePage; console: string[]; micReport(): string } | undefined,
+) {
   let failures = 0;
   afterEach(async (context) => {
     const launched = engine();
@@ -110,6 +112,7 @@ export function showFailures(engine: () => { page: EnginePage; console: string[]
     const path = shotPath(launched.page, `failed-${++failures}`);
     await launched.page.screenshot(path).catch(() => undefined);
     console.error(`engines: screenshot of the failure: ${path}`);
+    console.error(`engines: the microphone: ${launched.micReport()}`);
     if (launched.console.length > 0) console.error(launched.console.slice(-30).join('\n'));
   });
 }

@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { midiToHz } from '../../src/music';
 import { synthWavDir } from '../synth-wav';
-import { WAIT_MS } from '../wait';
 import type { EnginePage } from './engine-page';
 import { engineName } from './engine';
 import { engineFixture } from './fixture';
@@ -87,9 +86,7 @@ async function open(page: EnginePage, testId: string, ready: string): Promise<vo
 async function playOnMarker(page: EnginePage, wav: string): Promise<void> {
   await engine().silence(); // no earlier performance's marker
   await listening(page);
-  const tapped = page.evaluate(startOnMarker, MARKER, 2 * WAIT_MS);
-  engine().hear(wav);
-  await tapped;
+  await startOnMarker(page, MARKER, () => engine().hear(wav));
   await poll(() => page.count(`${ACTIVE} [data-testid="results"]`)).toBe(1);
 }
 

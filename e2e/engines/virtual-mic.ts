@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { run, startProcess, waitUntil, type Started } from './processes';
 
 /**
@@ -70,6 +70,8 @@ export async function startVirtualMicServer(): Promise<VirtualMicServer> {
 /** A WAV being played into the virtual microphone, again and again until stopped. */
 export interface MicPlayback {
   stop(): Promise<void>;
+  /** What the player did (for a failing test's message): plays started, the last exit, stderr. */
+  report(): string;
 }
 
 /**
@@ -84,12 +86,17 @@ export function playIntoMic(
   const loop = options.loop ?? true;
   let stopped = false;
   let current: Started | undefined;
+  let plays = 0;
+  let lastExit = 'none yet';
   const next = (): void => {
     if (stopped) return;
-    current = startProcess('paplay', [`--device=${SINK}`, wav], {
+    plays += 1;
+    const started = startProcess('paplay', [`--device=${SINK}`, wav], {
       env: { ...process.env, ...env },
     });
-    current.child.once('exit', () => {
+    current = started;
+    started.child.once('exit', (code, signal) => {
+      lastExit = `${code ?? signal} after ${started.stderr().trim() || 'no stderr'}`;
       if (loop) next();
     });
   };
@@ -99,5 +106,6 @@ export function playIntoMic(
       stopped = true;
       await current?.stop();
     },
+    report: () => `paplay ${basename(wav)}: started ${plays}×, last exit ${lastExit}`,
   };
 }
