@@ -118,8 +118,9 @@ describe('50 connect/disconnect cycles', () => {
     /** Objects alive after a GC whose prototype chain holds `name`'s prototype (a leak finder). */
     const alive = async (name: string): Promise<number> => {
       await cdp.send('HeapProfiler.collectGarbage');
-      // One group, released after: DevTools' handles would otherwise keep what they found alive.
-      const objectGroup = 'leak-count';
+      // A group of its own, released after: DevTools' handles would otherwise keep what they
+      // found alive.
+      const objectGroup = `leak-count-${name}`;
       try {
         const prototype = await cdp.send('Runtime.evaluate', {
           expression: `${name}.prototype`,
@@ -176,9 +177,8 @@ describe('50 connect/disconnect cycles', () => {
       'MediaStreamAudioSourceNode',
       'AnalyserNode',
     ];
-    const counts = Object.fromEntries(
-      await Promise.all(graph.map(async (name) => [name, await alive(name)] as const)),
-    );
+    const counts: Record<string, number> = {};
+    for (const name of graph) counts[name] = await alive(name); // one at a time: each GCs first
     expect(counts).toEqual(Object.fromEntries(graph.map((name) => [name, 1])));
     console.log(
       `50 cycles: JS heap ${(heapBefore / 1e6).toFixed(2)} → ${(heapAfter / 1e6).toFixed(2)} MB, ` +
