@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserPerTest, sharedBrowser } from './app-fixture';
 import { appUrl, audioFile } from './browser';
-import { cycleService, serviceSnapshot, soundHeard } from './tuner-helpers';
+import { cycleService, serviceSnapshot, waitForAudio } from './tuner-helpers';
 import { WAIT_MS } from './wait';
 
 /**
@@ -151,7 +151,7 @@ describe('50 connect/disconnect cycles', () => {
     // 5 s of a connection left alone, then slower, to a plateau near 45 s): the page warming up
     // (V8 optimising the reading path), not a leak. Under load the 50 cycles took long enough to
     // take that in, and the heap "grew" 1.02 MB. So: measured from after 5 s of sound.
-    await soundHeard(page, 5000);
+    await waitForAudio(page, 5);
     const heapBefore = await heapUsed();
     await cycleService(page, cycles);
     await expect.poll(async () => (await serviceSnapshot(page)).hz).toBeGreaterThan(0);

@@ -67,20 +67,6 @@ export function cycleService(page: Page, cycles: number): Promise<void> {
   }, cycles);
 }
 
-/** Waits until the stream's live readings have advanced by `ms` of sound (audio clock). */
-export async function soundHeard(page: Page, ms: number): Promise<void> {
-  const latestMs = () =>
-    page.evaluate(() => {
-      const reading = (globalThis as unknown as HookGlobal).__embouchurePitchService?.reading.get();
-      return reading?.live ? reading.timeMs : Number.NaN;
-    });
-  await expect.poll(latestMs, { timeout: WAIT_MS, message: 'a live reading' }).not.toBeNaN();
-  const from = await latestMs();
-  await expect
-    .poll(async () => (await latestMs()) - from, { timeout: WAIT_MS, message: `${ms} ms of sound` })
-    .toBeGreaterThanOrEqual(ms);
-}
-
 /** Cents from `refHz` to `hz`. */
 export const centsOff = (hz: number, refHz: number): number => 1200 * Math.log2(hz / refHz);
 
