@@ -1,4 +1,4 @@
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 /**
  * The pitch engine and its AudioWorklet are needed on every screen right at start-up (the shell
@@ -16,12 +16,20 @@ import type { Plugin } from 'vite';
  *   fetches with the same mode and credentials; it is served from the HTTP cache (hashed assets
  *   are cached, docs/production.md "Hosting").
  *
- * Neither runs anything: a preload only fetches. Not modulepreloads, so not initial JS.
+ * - the pitch service's chunk and the chunks it imports that the entry does not, each as
+ *   `<link rel="preload" as="script" crossorigin>` (a module script's fetch: CORS, same-origin
+ *   credentials): the entry's `import()` of the service finds them fetched. Asked for only by that
+ *   `import()`, they arrived in the second wave, beside the tuner page's chunks, and the service
+ *   connected only after the tuner page had been drawn; now it is there when the shell is drawn,
+ *   and the microphone's first 4096 samples gather while the tuner page renders.
+ *
+ * None runs anything: a preload only fetches. Not modulepreloads, so not initial JS.
  */
 export function startupPreloadPlugin(
-  matches: { wasm: RegExp; worklet: RegExp } = {
+  matches: { wasm: RegExp; worklet: RegExp; service: RegExp } = {
     wasm: /^assets\/pitch-engine-[\w-]+\.wasm$/,
     worklet: /^assets\/accumulator\.worklet-[\w-]+\.js$/,
+    service: /^assets\/live-pitch-service-[\w-]+\.js$/,
   },
 ): Plugin {
   return {
@@ -42,6 +50,7 @@ export function startupPreloadPlugin(
         };
         const wasm = find(matches.wasm, 'pitch engine .wasm');
         const worklet = find(matches.worklet, 'accumulator worklet');
+        const service = find(matches.service, "pitch service's chunk").slice(1);
         const preload = (href: string, as: string, type?: string) => ({
           tag: 'link',
           attrs: { rel: 'preload', href, as, ...(type ? { type } : {}), crossorigin: '' },
@@ -49,9 +58,41 @@ export function startupPreloadPlugin(
         });
         return {
           html,
-          tags: [preload(wasm, 'fetch', 'application/wasm'), preload(worklet, 'script')],
+          tags: [
+            preload(wasm, 'fetch', 'application/wasm'),
+            preload(worklet, 'script'),
+            ...notYetLoaded(context.bundle ?? {}, service).map((file) =>
+              preload(`/${file}`, 'script'),
+            ),
+          ],
         };
       },
     },
   };
+}
+
+/**
+ * `file` and the chunks it imports statically, transitively, less those the entry chunks import
+ * (index.html loads or modulepreloads those already), in import order.
+ */
+export function notYetLoaded(bundle: Rollup.OutputBundle, file: string): string[] {
+  const imports = (name: string): readonly string[] => {
+    const chunk = bundle[name];
+    return chunk?.type === 'chunk' ? chunk.imports : [];
+  };
+  const closure = (roots: readonly string[]): string[] => {
+    const seen = new Set<string>();
+    const visit = (name: string): void => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      imports(name).forEach(visit);
+    };
+    roots.forEach(visit);
+    return [...seen];
+  };
+  const entries = Object.entries(bundle).flatMap(([name, output]) =>
+    output.type === 'chunk' && output.isEntry ? [name] : [],
+  );
+  const loaded = new Set(closure(entries));
+  return closure([file]).filter((name) => !loaded.has(name));
 }
