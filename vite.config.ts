@@ -30,42 +30,48 @@ const ionicComponentsAreSideEffectFree = [
   { test: /[\\/]src[\\/]music[\\/][a-z-]+\.ts$/, sideEffects: false },
 ];
 
-export default defineConfig(({ mode }) => ({
-  plugins: [
-    // Ionic components travel with the lazy page that uses them (initial JS budget, README).
-    ionicPerComponentPlugin(),
-    react(),
-    // CSP meta tag in the built index.html; widened for Google's analytics only when configured.
-    // Manifest + Workbox service worker precaching the whole build (offline after one visit).
-    pwaPlugin(),
-    cspMetaPlugin({ analytics: hasFirebaseConfig(loadEnv(mode, process.cwd(), 'VITE_FIREBASE_')) }),
-    // The engine .wasm and the worklet are fetched from index.html, beside the entry script.
-    startupPreloadPlugin(),
-  ],
-  build: {
-    assetsInlineLimit: neverInlineWasm,
-    target: 'es2022',
-    rolldownOptions: {
-      treeshake: {
-        moduleSideEffects: ionicComponentsAreSideEffectFree,
-        // @ionic/react builds some wrappers as `const IonX = createForwardRef(…)` at module level
-        // without a pure annotation, so unused ones stayed in the entry (0.25 kB gzip). The call
-        // only builds a component.
-        manualPureFunctions: ['createForwardRef'],
+export default defineConfig(({ mode }) => {
+  // One decision for the CSP and the app's code (src/analytics/env.d.ts): a build with the
+  // analytics configuration in its environment, or one without, where no analytics code loads.
+  const analyticsConfigured = hasFirebaseConfig(loadEnv(mode, process.cwd(), 'VITE_FIREBASE_'));
+  return {
+    define: { __ANALYTICS_CONFIGURED__: JSON.stringify(analyticsConfigured) },
+    plugins: [
+      // Ionic components travel with the lazy page that uses them (initial JS budget, README).
+      ionicPerComponentPlugin(),
+      react(),
+      // CSP meta tag in the built index.html; widened for Google's analytics only when configured.
+      // Manifest + Workbox service worker precaching the whole build (offline after one visit).
+      pwaPlugin(),
+      cspMetaPlugin({ analytics: analyticsConfigured }),
+      // The engine .wasm and the worklet are fetched from index.html, beside the entry script.
+      startupPreloadPlugin(),
+    ],
+    build: {
+      assetsInlineLimit: neverInlineWasm,
+      target: 'es2022',
+      rolldownOptions: {
+        treeshake: {
+          moduleSideEffects: ionicComponentsAreSideEffectFree,
+          // @ionic/react builds some wrappers as `const IonX = createForwardRef(…)` at module level
+          // without a pure annotation, so unused ones stayed in the entry (0.25 kB gzip). The call
+          // only builds a component.
+          manualPureFunctions: ['createForwardRef'],
+        },
       },
     },
-  },
-  server: { host: '127.0.0.1', port: 5173 },
-  preview: { host: '127.0.0.1', port: 4173 },
-  test: {
-    include: [
-      'src/**/*.test.ts',
-      'src/**/*.test.tsx',
-      'engine/**/*.test.ts',
-      'bench/**/*.test.ts',
-      'cli/**/*.test.ts',
-      'build/**/*.test.ts',
-    ],
-    environment: 'node',
-  },
-}));
+    server: { host: '127.0.0.1', port: 5173 },
+    preview: { host: '127.0.0.1', port: 4173 },
+    test: {
+      include: [
+        'src/**/*.test.ts',
+        'src/**/*.test.tsx',
+        'engine/**/*.test.ts',
+        'bench/**/*.test.ts',
+        'cli/**/*.test.ts',
+        'build/**/*.test.ts',
+      ],
+      environment: 'node',
+    },
+  };
+});

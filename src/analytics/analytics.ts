@@ -172,14 +172,9 @@ function consentFromPreferences(): ReadonlyObservable<boolean> {
   };
 }
 
-// Compile-time check on purpose: in a build without configuration the dynamic import below is
-// dead code, so the Firebase chunk is not even emitted (nor precached).
-const CONFIGURED = Boolean(
-  import.meta.env.VITE_FIREBASE_API_KEY &&
-  import.meta.env.VITE_FIREBASE_PROJECT_ID &&
-  import.meta.env.VITE_FIREBASE_APP_ID &&
-  import.meta.env.VITE_FIREBASE_MEASUREMENT_ID,
-);
+// Compile-time on purpose: in a build without configuration the dynamic import below is dead
+// code, so the Firebase chunk is not even emitted (nor precached).
+const CONFIGURED = __ANALYTICS_CONFIGURED__;
 
 let shared: Analytics | undefined;
 

@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forward, track } from './track';
+
+// The events the analytics module was given (a stand-in for the real one, which would read the
+// consent and load the SDK).
+const given = vi.hoisted(() => [] as unknown[]);
+vi.mock('./analytics', () => ({ track: (event: unknown) => given.push(event) }));
+
+describe('track', () => {
+  afterEach(() => {
+    given.length = 0;
+  });
+
+  it('loads nothing in a build without the analytics configuration', async () => {
+    expect(__ANALYTICS_CONFIGURED__).toBe(false); // the test build has none
+    track({ name: 'app_opened' });
+    track({ name: 'tuner_started' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(given).toEqual([]);
+  });
+
+  it('a configured build hands each event to the analytics code', async () => {
+    forward({ name: 'app_opened' });
+    await vi.waitFor(() => expect(given).toEqual([{ name: 'app_opened' }]));
+  });
+});
