@@ -1,8 +1,6 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import { registerSW } from 'virtual:pwa-register';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
-import type { PitchService } from '../audio/stream/pitch-service-types';
-import { afterFirstPitch } from '../shared-ui/after-first-pitch';
 import type { PromptMode } from './UpdatePrompt';
 
 export interface PwaStatus {
@@ -22,7 +20,9 @@ declare global {
 
 /**
  * Registers the service worker (build/pwa.ts) and shows the update prompt when a new deployment
- * is waiting. Loaded lazily after start-up, on the web only (the Android/iOS apps ship their files).
+ * is waiting. Loaded after the first pitch (src/pwa/start.ts): the worker precaches the whole
+ * build (~2 MB), which on a slow phone would compete with the pitch engine for the network and
+ * the CPU. Web only (the Android/iOS apps ship their files).
  *
  * The update is applied only when no tab is mid-exercise (src/lib/practice-activity.ts, asked by
  * the prompt), and a tab reloads only when its own player said so: when another tab applied the
@@ -30,13 +30,8 @@ declare global {
  */
 export async function registerServiceWorker(
   showUpdatePrompt: (applyUpdate: () => Promise<void>, mode: PromptMode) => void,
-  startUp?: Pick<PitchService, 'reading'>,
 ): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
-  // The worker precaches the whole build (~2 MB): after the first pitch (or 3 s without one), so
-  // on a slow phone it does not compete with the pitch engine for the network and the CPU
-  // (issue 23 row 16, docs/benchmarks.md "Start-up time").
-  if (startUp) await afterFirstPitch(startUp);
   globalThis.__embouchurePwa = pwaStatus;
   let appliedHere = false;
   const updateServiceWorker = registerSW({
