@@ -159,11 +159,18 @@ const PEDAL_ROWS: readonly Row[] = [
   ['C3', '0', []],
 ];
 
+// The highest written note of each register, parsed once: the table below is built when the
+// tuner's chunk loads, on the way to the first pitch (issue 23 row 16).
+const PEDAL_TOP = midiOf('C3');
+const LOW_TOP = midiOf('C4');
+const MIDDLE_TOP = midiOf('C5');
+const UPPER_TOP = midiOf('C6');
+
 function registerOf(writtenMidi: number): Register {
-  if (writtenMidi <= midiOf('C3')) return 'pedal';
-  if (writtenMidi <= midiOf('C4')) return 'low';
-  if (writtenMidi <= midiOf('C5')) return 'middle';
-  if (writtenMidi <= midiOf('C6')) return 'upper';
+  if (writtenMidi <= PEDAL_TOP) return 'pedal';
+  if (writtenMidi <= LOW_TOP) return 'low';
+  if (writtenMidi <= MIDDLE_TOP) return 'middle';
+  if (writtenMidi <= UPPER_TOP) return 'upper';
   return 'extreme';
 }
 
