@@ -5,7 +5,9 @@
 //   fcp       first contentful paint
 //   visible   the tuner reading is on screen (page chunk loaded and rendered)
 //   listening the pitch service is connected: microphone → worklet → .wasm engine running
-//   pitch     the first reading with a pitch (the fake microphone plays a trumpet G4)
+//   heard     the pitch service's first reading with a pitch (the fake microphone plays a G4)
+//   pitch     the first pitch on screen: the tuner reading is visible and shows a note (what the
+//             player sees; not before `visible`, nor before `heard`)
 //   kB        bytes transferred (as sent, gzip) up to the first pitch
 //   CPU ms    CPU time of all Chromium processes from navigation until the first pitch is seen
 //             (Linux /proc; robust to a loaded machine, unlike the times)
@@ -35,6 +37,7 @@ interface Milestones {
   fcp: number;
   visible: number;
   listening: number;
+  heard: number;
   pitch: number;
   kB: number;
 }
@@ -144,12 +147,17 @@ function recordMilestones(): void {
       reading: { get(): { hz: number } };
     };
   };
-  const marks: Partial<Record<'visible' | 'listening' | 'pitch', number>> = {};
+  const marks: Partial<Record<'visible' | 'listening' | 'heard' | 'pitch', number>> = {};
   const page = globalThis as unknown as { __startup: typeof marks; __startupResult?: unknown };
   page.__startup = marks;
   const finish = (): boolean => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-    if (marks.visible === undefined || marks.listening === undefined || marks.pitch === undefined) {
+    if (
+      marks.visible === undefined ||
+      marks.listening === undefined ||
+      marks.heard === undefined ||
+      marks.pitch === undefined
+    ) {
       return false;
     }
     if (fcp === undefined) return false;
@@ -164,6 +172,7 @@ function recordMilestones(): void {
       fcp,
       visible: marks.visible,
       listening: marks.listening,
+      heard: marks.heard,
       pitch,
       kB: bytes / 1000,
     };
@@ -171,18 +180,19 @@ function recordMilestones(): void {
   };
   const check = () => {
     const reading = document.querySelector('[data-testid="tuner-reading"]');
-    if (
-      marks.visible === undefined &&
-      reading &&
+    const onScreen =
+      reading !== null &&
       reading.getBoundingClientRect().height > 0 &&
-      !reading.closest('.ion-page-hidden')
-    ) {
-      marks.visible = performance.now();
+      !reading.closest('.ion-page-hidden');
+    if (marks.visible === undefined && onScreen) marks.visible = performance.now();
+    // The reading's class says whether it shows a note (`tuner-reading--none`: no pitch).
+    if (marks.pitch === undefined && onScreen && !reading.matches('.tuner-reading--none')) {
+      marks.pitch = performance.now();
     }
     const state = (globalThis as Hook).__embouchurePitchService?.status.get().state;
     if (marks.listening === undefined && state === 'connected') marks.listening = performance.now();
     const hz = (globalThis as Hook).__embouchurePitchService?.reading.get().hz ?? 0;
-    if (marks.pitch === undefined && hz > 0) marks.pitch = performance.now();
+    if (marks.heard === undefined && hz > 0) marks.heard = performance.now();
     if (!finish()) requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
@@ -395,6 +405,7 @@ for (const [name, samples] of [
   console.log(row(`${name} fcp`, samples, 'fcp'));
   console.log(row(`${name} visible`, samples, 'visible'));
   console.log(row(`${name} listening`, samples, 'listening'));
+  console.log(row(`${name} heard (service)`, samples, 'heard'));
   console.log(row(`${name} first pitch`, samples, 'pitch'));
   console.log(row(`${name} kB to first pitch`, samples, 'kB'));
   console.log(row(`${name} CPU ms to pitch`, samples, 'cpuMs'));
