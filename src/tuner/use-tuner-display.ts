@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { PitchReading, PitchService } from '../audio/stream/pitch-service-types';
 import { shiftHzByCents, tuningVerdict } from '../music';
 import type { CentsPrecision, Damping } from '../settings';
@@ -61,7 +61,9 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
   const { transposition, a4Hz, inTuneCents, spelling, damping, centsPrecision } = options;
   const { temperament = 'equal', droneRootWrittenMidi = 60, droneThird = false } = options;
 
-  useEffect(() => {
+  // A layout effect: the reading that is sounding now shows before the page is first painted
+  // (below), not from the stream's next reading on.
+  useLayoutEffect(() => {
     const settings: DisplaySettings = { transposition, a4Hz, inTuneCents, spelling };
     // Equal temperament, or just against the drone's root (`intonation-target.ts`).
     // With its 3rd the drone is a major triad: the 7th aims at the harmonic 7th (issue 22 row 6).
@@ -167,6 +169,10 @@ export function useTunerDisplay(service: PitchService, options: TunerDisplayOpti
         stop(Number.NEGATIVE_INFINITY);
       }
     });
+    // What the stream says now: a tuner opened while a note sounds (the app's first screen on a
+    // slow phone, where the note was heard before the page was drawn, or a tab switch) shows it
+    // in its first frame, not a block of readings (~85 ms) later (issue 23 row 16).
+    onReading(service.reading.get());
     return () => {
       unsubscribeReading();
       unsubscribeStatus();
