@@ -36,12 +36,18 @@ if (platform === 'web') startAudioEarly();
 setupIonicReact({ hardwareBackButton: false });
 watchTheme(getPreferencesStore()); // before the first render: no light flash in dark mode
 
-// The real pitch service (microphone → AudioWorklet → WASM engine, src/audio) loads beside the
-// first render, not before it (initial JS, README "Bundle size"); calls wait for it.
+// The real pitch service (microphone → AudioWorklet → WASM engine, src/audio) is a chunk of its
+// own (initial JS, README "Bundle size"), fetched beside the entry (index.html preloads it); calls
+// wait for it. Its first attempt is also what the first render waits for (below).
+let firstAttempt: Promise<typeof import('./shell/live-pitch-service')> | undefined =
+  import('./shell/live-pitch-service');
+const serviceCode = firstAttempt;
 const pitchService = createDeferredPitchService(() =>
-  importWithRetry(() => import('./shell/live-pitch-service')).then((module) =>
-    module.createLivePitchService(getSettingsStore()),
-  ),
+  importWithRetry(() => {
+    const attempt = firstAttempt ?? import('./shell/live-pitch-service');
+    firstAttempt = undefined; // a retry fetches again
+    return attempt;
+  }).then((module) => module.createLivePitchService(getSettingsStore())),
 );
 
 // A link straight to a screen opens it with home below it, before the router reads the history.
@@ -49,11 +55,19 @@ openAboveHome(window.history, window.location);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-createRoot(rootElement).render(
-  <StrictMode>
-    <App pitchService={pitchService} />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(rootElement).render(
+    <StrictMode>
+      <App pitchService={pitchService} />
+    </StrictMode>,
+  );
+// The first render waits for the service's code (issue 23 row 16): the service then connects
+// before React takes the main thread for the shell and the page, so the microphone's first
+// readings come while they are drawn and the tuner's first frame shows the note (measured on a
+// slow phone profile: docs/benchmarks.md). The code is in the first wave of requests, so this
+// wait is about one task; a failed first attempt renders at once (the service reports it, with
+// its Retry, and retries on the next connect).
+void serviceCode.then(render, render);
 
 // Once per app start, outside React (StrictMode runs effects twice in development). The web
 // connects at once (the browser asks for the microphone itself; src/shell/startup.ts); the
