@@ -64,7 +64,12 @@ describe('a first visit to the tuner, up to its first pitch', () => {
       '/assets/live-pitch-service.js',
       '/assets/audio-session.js',
     ]);
-    for (const path of preloaded) {
+    // The page's first script (src/early-microphone.ts), which opens the microphone.
+    const firstScript = await page.evaluate(
+      () => document.querySelector<HTMLScriptElement>('head script[async]')?.src ?? '',
+    );
+    expect(new URL(firstScript).pathname).toMatch(/^\/assets\/early-microphone-[\w-]{8}\.js$/);
+    for (const path of [...preloaded, new URL(firstScript).pathname]) {
       expect({ path, times: paths.filter((p) => p === path).length }).toEqual({ path, times: 1 });
     }
     // What the page asked for before its first pitch, by its own clock.

@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAudioSession } from '../output/audio-session';
 import { createFakeService, FakeContext, FakeStream } from '../testing/fake-web-audio';
 import { resetEarlyStart, takeEarlyStart } from './early-adopt';
-import { discardEarlyStart, MICROPHONE_CONSTRAINTS, startAudioEarly } from './early-start';
+import { discardEarlyStart, startAudioEarly } from './early-start';
+import { requestMicrophoneEarly } from './early-microphone';
+import {
+  MICROPHONE_CONSTRAINTS,
+  resetEarlyMicrophone,
+  takeEarlyMicrophone,
+} from './microphone-constraints';
 import { adoptEngine, compileEngine } from './engine-loader';
 import { ERROR_MESSAGES } from './errors';
 
@@ -72,6 +78,7 @@ const afterPaint: (() => void)[] = [];
 afterEach(() => {
   afterPaint.length = 0;
   resetEarlyStart();
+  resetEarlyMicrophone();
   vi.unstubAllGlobals();
 });
 
@@ -110,6 +117,41 @@ describe('early start', () => {
     expect(later).toHaveLength(1);
     expect(later[0]?.audioWorklet.addModule).toHaveBeenCalledTimes(1);
     await service.disconnect();
+  });
+
+  it("takes over the page's first script's microphone request instead of asking again", async () => {
+    const first = new FakeStream();
+    const request = vi.fn(async () => first as unknown as MediaStream);
+    vi.stubGlobal('navigator', { mediaDevices: { getUserMedia: request } });
+    requestMicrophoneEarly(); // src/early-microphone.ts, before the entry
+    expect(request).toHaveBeenCalledWith(MICROPHONE_CONSTRAINTS);
+    const early = startEarly('/engine-first-script.wasm');
+    expect(early.getUserMedia).not.toHaveBeenCalled();
+    const { service, getUserMedia } = serviceOnSession('/engine-first-script.wasm');
+    await service.connect();
+    await service.resume();
+    expect(service.status.get()).toEqual({ state: 'connected' });
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(getUserMedia).not.toHaveBeenCalled();
+    await service.disconnect();
+    expect(first.tracks.every((track) => track.stopped)).toBe(true);
+    // Taken once: a later early start (there is none in the app) would ask itself.
+    expect(takeEarlyMicrophone()).toBeUndefined();
+  });
+
+  it('a first script that runs after the early start opens no second microphone', () => {
+    const early = startEarly('/engine-late-script.wasm');
+    expect(early.getUserMedia).toHaveBeenCalledTimes(1);
+    const late = vi.fn(async () => new FakeStream() as unknown as MediaStream);
+    vi.stubGlobal('navigator', { mediaDevices: { getUserMedia: late } });
+    requestMicrophoneEarly(); // the async script arrived after the entry
+    expect(late).not.toHaveBeenCalled();
+  });
+
+  it('the first script asks nothing where there is no getUserMedia (an insecure page)', () => {
+    vi.stubGlobal('navigator', {});
+    requestMicrophoneEarly();
+    expect(takeEarlyMicrophone()).toBeUndefined();
   });
 
   it("a refused microphone reads as the service's own refusal; Retry asks again", async () => {

@@ -1,29 +1,19 @@
 import engineUrl from '../../../engine/build/pitch-engine.wasm?url';
 import workletUrl from '../worklet/accumulator.worklet.ts?worker&url';
 import { createAppAudioContext } from '../output/app-audio-context';
+import { MICROPHONE_CONSTRAINTS, takeEarlyMicrophone } from './microphone-constraints';
 
 /**
- * Microphone constraints: the processing meant for speech calls would fight a tuner (AGC pumps the
- * level, noise suppression eats sustained tones). Plain booleans, never `exact`, so a device that
- * cannot turn one off still opens.
- */
-export const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = {
-  audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
-  video: false,
-};
-
-/**
- * Issue 23 row 16 (docs/benchmarks.md, third pass): on the web the app listens as soon as it
- * opens, but the pitch service's code is a lazy chunk whose `import()` resolves only after the
- * first paint. So the slow parts that need none of it start here, from the entry: before the
- * first render, the microphone (`getUserMedia`) and the engine's compilation (the `.wasm` is
- * preloaded by index.html); right after the first paint, the AudioContext (the page's first one
- * costs ~0.1 s of main thread at CPU 4×: not spent before the first paint) and the worklet's
- * `addModule` (preloaded too). The pitch service's first `connect()` and the audio session's
- * first context take them over (`early-adopt.ts`, in the service's chunk: this file is initial
- * JS), so there is still one context and one capture, and errors are reported as if the service
- * had asked itself. Web only: native start-up checks the microphone permission first
- * (`src/shell/native-start.ts`).
+ * Issue 23 row 16 (docs/benchmarks.md): on the web the app listens as soon as it opens. The order
+ * on a first visit: the page's first script asks for the microphone (`src/early-microphone.ts`,
+ * taken over here); the entry starts the engine's compilation (the `.wasm` is preloaded by
+ * index.html) and waits for the pitch service's code (preloaded too) before its first render, so
+ * the service connects while React draws; after the first animation frame this makes the
+ * AudioContext and adds the worklet (preloaded), unless the service asked for its context first.
+ * The pitch service's first `connect()` and the audio session's first context take them over
+ * (`early-adopt.ts`, in the service's chunk: this file is initial JS), so there is still one
+ * context and one capture, and errors are reported as if the service had asked itself. Web only:
+ * native start-up checks the microphone permission first (`src/shell/native-start.ts`).
  */
 export interface EarlyPending {
   /** Until the pitch service takes it. */
@@ -80,7 +70,8 @@ function start(deps: EarlyStartDeps): void {
   if (early.pending || typeof devices?.getUserMedia !== 'function') return;
   const url = deps.engineUrl ?? engineUrl;
   const p: EarlyPending = (early.pending = {
-    stream: quiet(devices.getUserMedia(MICROPHONE_CONSTRAINTS)),
+    // The page's first script has usually asked already (src/early-microphone.ts).
+    stream: quiet(takeEarlyMicrophone() ?? devices.getUserMedia(MICROPHONE_CONSTRAINTS)),
     engineUrl: url,
     // Rejects on an HTTP error or a MIME type other than application/wasm (the engine loader
     // then fetches and compiles the usual way, with its errors).

@@ -1,7 +1,7 @@
 // Over 300 lines: one state machine over injected platform objects (graph: audio-graph.ts; decoding: pitch-stream.ts).
 import { createEmitter, createObservable } from '../../lib/observable';
 import { adoptEngine, compileEngine } from './engine-loader';
-import { MICROPHONE_CONSTRAINTS } from './early-start';
+import { MICROPHONE_CONSTRAINTS } from './microphone-constraints';
 import { takeEarlyStart, type EarlyStart } from './early-adopt';
 import { serviceError } from './errors';
 import { mapMediaError, trackEndedError } from './microphone-errors';
