@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserPerTest, sharedBrowser } from './app-fixture';
 import { activePage, appUrl, audioFile } from './browser';
-import { serviceSnapshot } from './tuner-helpers';
+import { serviceSnapshot, waitForPitch } from './tuner-helpers';
 import { WAIT_MS } from './wait';
 
 /**
@@ -76,9 +76,7 @@ describe('early start of the audio chain', () => {
   it('opens one microphone before the first render and one context, adopted and released', async () => {
     const { page } = browser;
     await page.goto(appUrl('/home/tuner'));
-    await expect
-      .poll(async () => (await serviceSnapshot(page)).hz, { timeout: WAIT_MS })
-      .toBeGreaterThan(0);
+    await waitForPitch(page);
     expect(await readAudit(page)).toEqual({
       contexts: 1,
       liveContexts: 1,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserPerTest, sharedBrowser } from './app-fixture';
 import { appUrl, audioFile } from './browser';
-import { cycleService, serviceSnapshot, waitForAudio } from './tuner-helpers';
+import { cycleService, serviceSnapshot, waitForAudio, waitForPitch } from './tuner-helpers';
 import { WAIT_MS } from './wait';
 
 /**
@@ -59,9 +59,7 @@ describe('page visibility', () => {
     await expect
       .poll(async () => (await serviceSnapshot(page)).state, { timeout: WAIT_MS })
       .toBe('connected');
-    await expect
-      .poll(async () => (await serviceSnapshot(page)).hz, { timeout: WAIT_MS })
-      .toBeGreaterThan(0);
+    await waitForPitch(page);
   });
 });
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from './app-fixture';
 import { appUrl, audioFile } from './browser';
-import { serviceSnapshot } from './tuner-helpers';
-import { WAIT_MS } from './wait';
+import { waitForPitch } from './tuner-helpers';
 
 /**
  * Issue 23 row 16: what a first visit to the tuner asks the network for, up to its first pitch.
@@ -48,9 +47,7 @@ describe('a first visit to the tuner, up to its first pitch', () => {
   it('fetches each preloaded file once and loads no code the first pitch does not need', async () => {
     const { page } = browser;
     await page.goto(appUrl('/home/tuner'));
-    await expect
-      .poll(async () => (await serviceSnapshot(page)).hz, { timeout: WAIT_MS })
-      .toBeGreaterThan(0);
+    await waitForPitch(page);
     const paths = [...requested];
     const preloaded = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map(

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sharedBrowser } from './app-fixture';
 import { appUrl } from './browser';
 import { brassTone, synthWavDir, writeSynthWav } from './synth-wav';
-import { serviceSnapshot } from './tuner-helpers';
+import { waitForPitch } from './tuner-helpers';
 import { WAIT_MS } from './wait';
 
 /**
@@ -56,9 +56,7 @@ describe('the tuner opened while a note sounds', () => {
     const { page } = browser;
     await page.goto(appUrl('/home/exercise'));
     // The note is heard (the service connects on every page) before the tuner is opened.
-    await expect
-      .poll(async () => (await serviceSnapshot(page)).hz, { timeout: WAIT_MS })
-      .toBeGreaterThan(0);
+    await waitForPitch(page);
     await watchFirstFrame(page);
     await page.locator('ion-tab-button[tab="tuner"]').click();
     await expect.poll(() => firstFrame(page), { timeout: WAIT_MS }).not.toBeNull();

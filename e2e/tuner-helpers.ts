@@ -137,6 +137,13 @@ export function readingTimeMs(page: Page): Promise<number> {
   });
 }
 
+/** Waits until the pitch service has heard a pitch (its current reading has one). */
+export async function waitForPitch(page: Page): Promise<void> {
+  await expect
+    .poll(async () => (await serviceSnapshot(page)).hz, { timeout: WAIT_MS })
+    .toBeGreaterThan(0);
+}
+
 /**
  * Waits until the stream has read `seconds` more of audio (its readings' times, on the audio
  * clock): "let it play two passes of the file" as a state, however slowly a loaded machine
