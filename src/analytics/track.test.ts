@@ -15,8 +15,10 @@ describe('track', () => {
     expect(__ANALYTICS_CONFIGURED__).toBe(false); // the test build has none
     track({ name: 'app_opened' });
     track({ name: 'tuner_started' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(given).toEqual([]);
+    // A load started after them has arrived: theirs, had they started one, would have too.
+    forward({ name: 'exercise_completed', exerciseType: 'long-tones', score: 80 });
+    await vi.waitFor(() => expect(given).not.toEqual([]));
+    expect(given).toEqual([{ name: 'exercise_completed', exerciseType: 'long-tones', score: 80 }]);
   });
 
   it('a configured build hands each event to the analytics code', async () => {
