@@ -1,11 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserPerTest } from './app-fixture';
-import { appUrl, audioDir, audioFile } from './browser';
-import { centsOff, readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
+import { appUrl, audioFile } from './browser';
+import { playedCents } from './played-cents';
+import { readingLog, recordReadings, serviceSnapshot } from './tuner-helpers';
 import { recordingWithDrone } from './tuner-drone-wav';
 import { WAIT_MS } from './wait';
 
@@ -29,25 +30,11 @@ const SETTINGS = {
 /** Shown-note time needed before judging, ms of sound heard (the audio clock). */
 const JUDGE_AFTER_MS = 5000;
 /**
- * Time-averaged cents against the truth's loop mean: the soundfont's sustain loops wobble by up
- * to ±10 ¢ (tuner.e2e.ts), and the engine alone, without any drone, reads the B♭3 file 2.5 ¢
- * above its truth (Node, `drone-canceller.node.test.ts` setting: 2.1 ¢ without subtraction, 2.2
- * with), so 3 ¢ would leave under 1 ¢ for run-to-run wobble.
+ * Time-averaged cents against what the recording plays (`playedCents`, its reference track):
+ * the soundfont's sustain loops wobble by up to ±10 ¢ within a note, and the tuner's time
+ * average over a few loops of the file still moves by a cent or two from run to run.
  */
 const CENTS_TOLERANCE = 4;
-
-interface TruthNote {
-  nominal_hz: number;
-  measured_hz: number;
-}
-const truth = JSON.parse(readFileSync(`${audioDir()}/truth.json`, 'utf8')) as {
-  files: { file: string; notes: TruthNote[] }[];
-};
-const truthNote = (file: string): TruthNote => {
-  const note = truth.files.find((f) => f.file === file)?.notes[0];
-  if (!note) throw new Error(`${file} not in truth.json`);
-  return note;
-};
 
 const dir = mkdtempSync(join(tmpdir(), 'embouchure-drone-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -117,6 +104,14 @@ async function watch(page: Page, note: string) {
   return shown(page, note);
 }
 
+/** The note's time-weighted cents against the recording's, printed so a run shows its margin. */
+function expectCents(note: string, result: { meanCents: number }, expected: number): void {
+  console.log(
+    `drone: ${note} read ${result.meanCents.toFixed(2)} ¢, recording ${expected.toFixed(2)} ¢`,
+  );
+  expect(Math.abs(result.meanCents - expected)).toBeLessThanOrEqual(CENTS_TOLERANCE);
+}
+
 async function playDrone(page: Page, note: string): Promise<void> {
   await page.click('[data-testid="drone-toggle"]');
   await expect
@@ -157,9 +152,7 @@ describe('drone through the speaker (recording + drone on the microphone, drone 
     const result = await watch(page, 'E4');
     expect(result.fraction, JSON.stringify([...result.byNote])).toBeGreaterThan(0.9);
     // The recording sits at equal temperament (truth): 13.7 ¢ sharp of the just 3rd.
-    const note = truthNote(file);
-    const expected = centsOff(note.measured_hz, note.nominal_hz) + 13.7;
-    expect(Math.abs(result.meanCents - expected)).toBeLessThanOrEqual(CENTS_TOLERANCE);
+    expectCents('E4', result, playedCents(file) + 13.7);
   });
 
   it('player ≠ drone note: written C5 (the octave of the root) over the triad', async () => {
@@ -169,11 +162,8 @@ describe('drone through the speaker (recording + drone on the microphone, drone 
     await playDrone(page, 'C5');
     const result = await watch(page, 'C5');
     expect(result.fraction, JSON.stringify([...result.byNote])).toBeGreaterThan(0.9);
-    const note = truthNote(file);
     // The root's octave is pure in both temperaments: aim 0.
-    expect(
-      Math.abs(result.meanCents - centsOff(note.measured_hz, note.nominal_hz)),
-    ).toBeLessThanOrEqual(CENTS_TOLERANCE);
+    expectCents('C5', result, playedCents(file));
   });
 
   it('player = drone note: written C4 on the drone’s root', async () => {
@@ -183,10 +173,7 @@ describe('drone through the speaker (recording + drone on the microphone, drone 
     await playDrone(page, 'C4');
     const result = await watch(page, 'C4');
     expect(result.fraction, JSON.stringify([...result.byNote])).toBeGreaterThan(0.9);
-    const note = truthNote(file);
-    expect(
-      Math.abs(result.meanCents - centsOff(note.measured_hz, note.nominal_hz)),
-    ).toBeLessThanOrEqual(CENTS_TOLERANCE);
+    expectCents('C4', result, playedCents(file));
     // Stopping the drone tells the stream too: the mix is lost again.
     await page.click('[data-testid="drone-toggle"]');
     await expectLostWithoutSubtraction(page, 'C4');

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { audioDir, audioFile } from '../paths';
+import { audioFile } from '../paths';
+import { playedCents } from '../played-cents';
 import type { EnginePage } from './engine-page';
 import { engineName } from './engine';
 import { engineFixture } from './fixture';
@@ -16,18 +16,6 @@ import { ACTIVE, listening, poll } from './helpers';
  * (`src/audio/worklet/drone-canceller.ts`). Default drone: written C4 (concert B♭3, 233.1 Hz), a
  * sine at 50 % (gain 0.2), equal temperament.
  */
-interface TruthNote {
-  nominal_hz: number;
-  measured_hz: number;
-}
-const truth = JSON.parse(readFileSync(`${audioDir()}/truth.json`, 'utf8')) as {
-  files: { file: string; notes: TruthNote[] }[];
-};
-const truthCents = (file: string): number => {
-  const note = truth.files.find((f) => f.file === file)?.notes[0];
-  if (!note) throw new Error(`${file} is not in truth.json`);
-  return 1200 * Math.log2(note.measured_hz / note.nominal_hz);
-};
 
 const engine = engineFixture();
 
@@ -155,11 +143,11 @@ describe(`drone through the speaker (${engineName()})`, () => {
       const notes = Object.entries(result.byNote).filter(([note]) => note !== '(none)');
       const total = notes.reduce((sum, [, ms]) => sum + ms, 0);
       console.log(
-        `engines: ${written} over the drone at ${await level(page)} dB: ${JSON.stringify(result.byNote)}, ${written} ${((100 * (result.byNote[written] ?? 0)) / total).toFixed(1)} % of the note shown, ${result.meanCents(written).toFixed(1)} ¢ (truth ${truthCents(file).toFixed(1)})`,
+        `engines: ${written} over the drone at ${await level(page)} dB: ${JSON.stringify(result.byNote)}, ${written} ${((100 * (result.byNote[written] ?? 0)) / total).toFixed(1)} % of the note shown, ${result.meanCents(written).toFixed(1)} ¢ (recording ${playedCents(file).toFixed(1)})`,
       );
       // Of the time a note shows, the played one, never the drone's C4.
       expect((result.byNote[written] ?? 0) / total).toBeGreaterThan(0.9);
-      expect(Math.abs(result.meanCents(written) - truthCents(file))).toBeLessThanOrEqual(6);
+      expect(Math.abs(result.meanCents(written) - playedCents(file))).toBeLessThanOrEqual(6);
       expect(page.pageErrors).toEqual([]);
     },
   );
