@@ -1,3 +1,4 @@
+import type { PitchServiceDiagnostics } from '../src/audio/stream/pitch-service';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { appUrl, audioFile, type LaunchedBrowser, type LaunchOptions } from './browser';
@@ -11,17 +12,7 @@ export interface ServiceSnapshot {
   hz: number;
   /** What the latest reading says of itself. */
   reading: { response: string; live: boolean; windowSamples: number; sampleRate: number };
-  diagnostics: {
-    engineMemoryBytes: number;
-    sampleRate: number;
-    contextState: string;
-    contextsCreated: number;
-    contextsClosed: number;
-    tracksOpened: number;
-    tracksStopped: number;
-    messages: number;
-    response: 'block' | 'fast';
-  };
+  diagnostics: PitchServiceDiagnostics;
 }
 
 interface HookService {

@@ -103,6 +103,17 @@ describe(`pedal tones on the tuner (${engineName()})`, () => {
     await poll(async () => (await shown(page)).spanMs).toBeGreaterThan(4000);
     expect(Object.keys((await shown(page)).byNote)).toEqual(['C3']);
     expect(await page.count(`${ACTIVE} [data-testid="pedal-offer"]`)).toBe(0);
+    // The switch restarted the audio thread, and the old one confirmed it had stopped before its
+    // context closed (one that does not may be kept by the browser for good: audio-graph.ts).
+    const unconfirmed = await page.evaluate(
+      () =>
+        (
+          globalThis as unknown as {
+            __embouchurePitchService?: { diagnostics(): { teardownsUnconfirmed: number } };
+          }
+        ).__embouchurePitchService?.diagnostics().teardownsUnconfirmed,
+    );
+    expect(unconfirmed).toBe(0);
     expect(page.pageErrors).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { track } from '../analytics/track';
 import { withDeadline } from '../lib/deadline';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import { bulkDeadlineMs, DEFAULT_DEADLINE_MS } from './deadlines';
 import { HistoryDb, type StoredAttempt } from './history-schema';
 import { attemptKey, type AttemptRecord } from './records';
 import { BUSY_MESSAGE, describeStorageError, OUTDATED_MESSAGE } from './storage-errors';
@@ -50,9 +51,6 @@ export interface HistoryStoreOptions {
   /** How long the UI waits for opening the database and for each small operation, ms. */
   deadlineMs?: number;
 }
-
-/** Long enough for a busy phone, short enough that the player is told while still looking. */
-const DEFAULT_DEADLINE_MS = 6000;
 
 const strip = ({ key: _key, ...attempt }: StoredAttempt): AttemptRecord => attempt;
 
@@ -111,7 +109,7 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
     }
     return withDeadline(opening, deadlineMs, 'History', recovered);
   };
-  /** Runs `work` on the open database within a deadline (bulk work: + 1 ms per attempt). */
+  /** Runs `work` on the open database within a deadline (bulk work: `bulkDeadlineMs`). */
   const run = async <T>(work: (store: HistoryDb) => Promise<T>, ms = deadlineMs): Promise<T> => {
     const store = await open();
     return withDeadline(work(store), ms, 'History', () => recovered());
@@ -233,7 +231,10 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
       try {
         const count = await run((store) => store.attempts.count());
         return (
-          await run((store) => store.attempts.orderBy('startedAt').toArray(), deadlineMs + count)
+          await run(
+            (store) => store.attempts.orderBy('startedAt').toArray(),
+            bulkDeadlineMs(count, deadlineMs),
+          )
         ).map(strip);
       } catch (error) {
         fail(error);
@@ -262,7 +263,7 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
             await store.summary.put(summary);
             return fresh.length;
           }),
-        deadlineMs + attempts.length,
+        bulkDeadlineMs(attempts.length, deadlineMs),
       );
       status.set({ state: 'ready' });
       changed();

@@ -17,8 +17,14 @@ import { serviceError } from './errors';
 
 /** Product specification §9: analyser FFT size 2048, feeding a gain of 0 (silent). */
 export const ANALYSER_FFT_SIZE = 2048;
-/** How long teardown waits for the processor to confirm the engine is freed. */
-const TEARDOWN_TIMEOUT_MS = 250;
+/**
+ * How long teardown waits for the processor to confirm the engine is freed. It answers within a
+ * render quantum or two (3–30 ms), but under load it took up to 391 ms, and a teardown that gave
+ * up first (at 250 ms, as it was) left the node and its closed context alive for good: one of each
+ * per slow teardown (e2e/pitch-service.e2e.ts, two suites at once). Waiting costs nothing when
+ * the audio thread answers; only a stalled one makes the release this late.
+ */
+export const TEARDOWN_TIMEOUT_MS = 2000;
 
 export type CreateWorkletNode = (
   context: AudioContext,
@@ -88,20 +94,23 @@ export function waitForReady(node: AudioWorkletNode, timeoutMs: number): Promise
  * input connection still pending removal when the context closes (Chromium drops connections at
  * a render quantum; the handshake below waits for one). Measured in a bare page, 10 connections
  * each: source disconnected last, 10 nodes kept; first, none (e2e/pitch-service.e2e.ts counts).
+ * Resolves whether the processor confirmed (false: it did not answer in time, or the context was
+ * not running, and the browser may keep the node).
  */
 export async function teardownAudioGraph(
   graph: Partial<AudioGraph>,
   contextRunning: boolean,
-): Promise<void> {
+): Promise<boolean> {
   graph.source?.disconnect();
   const node = graph.node;
+  let confirmed = false;
   if (node) {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, contextRunning ? TEARDOWN_TIMEOUT_MS : 0);
+    confirmed = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), contextRunning ? TEARDOWN_TIMEOUT_MS : 0);
       node.port.onmessage = (event: MessageEvent<FromWorkletMessage>) => {
         if (event.data.type !== MSG_TORN_DOWN) return;
         clearTimeout(timer);
-        resolve();
+        resolve(true);
       };
       node.port.postMessage({ type: MSG_TEARDOWN });
     });
@@ -111,4 +120,5 @@ export async function teardownAudioGraph(
   }
   graph.analyser?.disconnect();
   graph.silent?.disconnect();
+  return confirmed;
 }

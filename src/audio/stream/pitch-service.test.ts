@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { MSG_DRONE, MSG_PITCH, MSG_READY, MSG_TEARDOWN } from '../worklet/messages';
+import { describe, expect, it, vi } from 'vitest';
+import { MSG_DRONE, MSG_PITCH, MSG_READY, MSG_TEARDOWN, MSG_TORN_DOWN } from '../worklet/messages';
+import { TEARDOWN_TIMEOUT_MS } from './audio-graph';
 import { MICROPHONE_CONSTRAINTS } from './pitch-service';
 import type { NoteEvent } from './pitch-service-types';
 import {
@@ -133,6 +134,37 @@ describe('pitch service', () => {
     expect([d.contextsCreated, d.contextsClosed, d.tracksOpened, d.tracksStopped]).toEqual([
       5, 5, 5, 5,
     ]);
+  });
+
+  it('waits for a slow audio thread to confirm the teardown, and counts one that never does', async () => {
+    // Closing the context before the processor confirms leaves the browser holding the node and
+    // the closed context for good; under load the answer took up to 391 ms (audio-graph.ts).
+    vi.useFakeTimers();
+    try {
+      const { service, nodes, contexts } = createFakeService();
+      await service.connect();
+      const slow = nodes[0];
+      slow.port.answersTeardown = false;
+      let released = false;
+      const first = service.disconnect().then(() => (released = true));
+      await vi.advanceTimersByTimeAsync(400);
+      expect(released).toBe(false);
+      expect(contexts[0]?.state).toBe('running');
+      slow.port.emit({ type: MSG_TORN_DOWN });
+      await first;
+      expect(contexts[0]?.state).toBe('closed');
+      expect(service.diagnostics().teardownsUnconfirmed).toBe(0);
+
+      await service.connect();
+      nodes[1].port.answersTeardown = false;
+      const second = service.disconnect();
+      await vi.advanceTimersByTimeAsync(TEARDOWN_TIMEOUT_MS);
+      await second;
+      expect(contexts[1]?.state).toBe('closed');
+      expect(service.diagnostics().teardownsUnconfirmed).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a suspended context reports "suspended" until resume() from a gesture', async () => {

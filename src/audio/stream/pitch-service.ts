@@ -77,6 +77,11 @@ export interface PitchServiceDiagnostics {
   tracksStopped: number;
   /** Pitch messages received from the worklet. */
   messages: number;
+  /**
+   * Teardowns whose audio processor did not confirm it had stopped (a stalled audio thread, or a
+   * context not running): each may leave the browser holding that node and its closed context.
+   */
+  teardownsUnconfirmed: number;
   /** The response mode of the running audio thread (none: the set mode). */
   response: AnalysisMode['response'];
 }
@@ -147,6 +152,7 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
     tracksOpened: 0,
     tracksStopped: 0,
     messages: 0,
+    teardownsUnconfirmed: 0,
   };
 
   const setReading = (next: PitchReading): void => {
@@ -181,7 +187,8 @@ export function createPitchService(deps: PitchServiceDeps): WebPitchService {
       counts.tracksStopped++;
     }
     s.context.onstatechange = null;
-    await teardownAudioGraph(s, s.context.state === 'running');
+    const confirmed = await teardownAudioGraph(s, s.context.state === 'running');
+    if (s.node && !confirmed) counts.teardownsUnconfirmed++;
     if (s.context.state !== 'closed') counts.contextsClosed++;
     await releaseContext(s.context);
   }

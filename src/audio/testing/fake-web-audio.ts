@@ -41,10 +41,12 @@ export class FakePort {
   onmessage: ((event: { data: unknown }) => void) | null = null;
   sent: unknown[] = [];
   closed = false;
+  /** False: a stalled audio thread, whose confirmation the test sends itself (or never). */
+  answersTeardown = true;
   postMessage(message: unknown) {
     this.sent.push(message);
     // Like the processor: confirm a teardown once the engine is freed.
-    if ((message as { type: string }).type === MSG_TEARDOWN) {
+    if ((message as { type: string }).type === MSG_TEARDOWN && this.answersTeardown) {
       queueMicrotask(() => this.emit({ type: MSG_TORN_DOWN }));
     }
   }
