@@ -18,8 +18,8 @@ import { serviceError } from './errors';
 /** Product specification §9: analyser FFT size 2048, feeding a gain of 0 (silent). */
 export const ANALYSER_FFT_SIZE = 2048;
 /**
- * How long teardown waits for the processor to confirm the engine is freed. It answers within a
- * render quantum or two (3–30 ms), but under load it took up to 391 ms, and a teardown that gave
+ * How long teardown waits for the processor to confirm the engine is freed. It usually answers
+ * within tens of ms, but under load it took 2–391 ms (9 × 55 teardowns), and a teardown that gave
  * up first (at 250 ms, as it was) left the node and its closed context alive for good: one of each
  * per slow teardown (e2e/pitch-service.e2e.ts, two suites at once). Waiting costs nothing when
  * the audio thread answers; only a stalled one makes the release this late.
