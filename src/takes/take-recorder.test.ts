@@ -27,7 +27,8 @@ function setup(
   const latencyMs = options.latencyMs ?? 0;
   let clock = 1000; // performance.now()
   // An audio clock of one frame per ms that started with the page; the stream's time of a frame
-  // is when it was captured, `latencyMs` before it is processed.
+  // is when it was captured, `latencyMs` before it is processed (until the test moves it).
+  let streamOffsetMs = -latencyMs;
   const tap = {
     context: {
       get currentTime() {
@@ -35,7 +36,7 @@ function setup(
       },
       sampleRate: 1000,
     },
-    toStreamMs: (frame: number) => frame - latencyMs,
+    toStreamMs: (frame: number) => frame + streamOffsetMs,
   } as unknown as MicrophoneTap;
   const service = Object.assign(base, { microphoneTap: () => tap });
   let callbacks: RecorderCallbacks | null = null;
@@ -70,9 +71,12 @@ function setup(
       };
     },
   });
-  const reading = (timeMs: number, hz: number): void =>
+  // A reading stamped `timeMs` by the stream; its audio is the frame whose stream time that is,
+  // unless the test says otherwise (the stream's clock moved).
+  const reading = (timeMs: number, hz: number, endFrame = timeMs - streamOffsetMs): void =>
     (service.reading as Observable<PitchReading>).set({
       ...idleReading(timeMs, DEFAULT_MODE),
+      endFrame,
       hz,
       clarity: 0.95,
       levelDb: -20,
@@ -87,6 +91,8 @@ function setup(
     reading,
     note,
     advance: (ms: number) => (clock += ms),
+    /** The stream's clock follows the output timestamps, which moved by `ms` (a busy machine). */
+    moveStreamClock: (ms: number) => (streamOffsetMs += ms),
     chunk: (bytes: number) => callbacks?.onChunk(new Blob([new Uint8Array(bytes)])),
     end: (reason: 'mic-lost') => callbacks?.onEnd({ reason }),
     stops: () => stops,
@@ -123,23 +129,45 @@ describe('recording a take', () => {
     expect(take.audio.size).toBe(13);
   });
 
-  it('keeps its trace in time order: a reading stamped before the last one is not kept', async () => {
+  it("keeps its trace in the audio's order, whatever the stream's ms say; a repeated frame once", async () => {
     const t = setup();
     await t.recorder.start('tuner', 'Tuner take');
     t.advance(600);
     t.reading(1100, 440);
     t.reading(1300, 441);
-    t.reading(1290, 442); // the stream's clock re-estimated on a busy page (Firefox)
+    // The stream's clock re-estimated on a busy page (Firefox): stamped before the last reading,
+    // it describes later audio, and is placed by it.
+    t.reading(1290, 442, 1400);
     t.reading(1500, 443);
+    t.reading(1500, 444, 1500); // the same audio again (the audio thread restarted)
     await t.recorder.stop();
     const take = await t.store.load('take-1');
     const times = take.readings.filter((_, i) => i % 5 === 0);
-    expect(times).toEqual([100, 300, 500]);
-    expect(take.readings.filter((_, i) => i % 5 === 1)).toEqual([440, 441, 443]);
+    expect(times).toEqual([100, 300, 400, 500]);
+    expect(take.readings.filter((_, i) => i % 5 === 1)).toEqual([440, 441, 442, 443]);
+  });
+
+  it("stays on its audio when the stream's clock moves (output timestamps on a busy machine)", async () => {
+    // The stream's ms follow the output timestamps, which moved 10 ms within a take under load;
+    // the take's audio did not move, and neither may its trace (e2e/take-clock.e2e.ts).
+    const t = setup();
+    await t.recorder.start('tuner', 'x'); // origin: frame 1000
+    t.advance(500);
+    t.reading(1500, 440); // frame 1500
+    t.moveStreamClock(8);
+    t.advance(500);
+    t.reading(2008, 440); // frame 2000, stamped 8 ms later than before
+    t.note({ type: 'note-on', hz: 440, onsetMs: 2058, confirmedMs: 2108 });
+    t.advance(300);
+    t.note({ type: 'note-off', hz: 440, onsetMs: 2058, offsetMs: 2308 });
+    await t.recorder.stop();
+    const take = await t.store.load('take-1');
+    expect(take.readings.filter((_, i) => i % 5 === 0)).toEqual([500, 1000]);
+    expect(take.notes).toEqual([{ onsetMs: 1050, offsetMs: 1300, hz: 440 }]);
   });
 
   it('holds its chunks until the origin is measured, then times everything from it', async () => {
-    // The recorder's first guess is 1000; its first sample turns out to be at 1012.5 (issue 20).
+    // The recorder's first guess is frame 1000; its first sample turns out to be 1013 (issue 20).
     let measure: (origin: TakeOrigin) => void = () => undefined;
     const origin = new Promise<TakeOrigin>((resolve) => (measure = resolve));
     const t = setup({ origin });
@@ -151,14 +179,14 @@ describe('recording a take', () => {
     t.chunk(10);
     await Promise.resolve();
     expect(await t.store.load('take-1').catch(() => null)).toMatchObject({ readings: [] });
-    measure({ frame: 0, startedAtMs: 1012.5, measured: true, score: 0.9 });
+    measure({ frame: 1013, startedAtMs: 1013, measured: true, score: 0.9 });
     t.advance(100);
     t.reading(1200, 440);
     t.note({ type: 'note-off', hz: 440, onsetMs: 1050, offsetMs: 1190 });
     await t.recorder.stop();
     const take = await t.store.load('take-1');
-    expect(take.readings).toEqual([87.5, 440, 0.95, -20, 440, 187.5, 440, 0.95, -20, 440]);
-    expect(take.notes).toEqual([{ onsetMs: 37.5, offsetMs: 177.5, hz: 440 }]);
+    expect(take.readings).toEqual([87, 440, 0.95, -20, 440, 187, 440, 0.95, -20, 440]);
+    expect(take.notes).toEqual([{ onsetMs: 37, offsetMs: 177, hz: 440 }]);
     expect((await t.store.list())[0]).toMatchObject({
       originMeasured: true,
       inputLatency: 'unknown',

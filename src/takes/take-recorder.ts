@@ -1,7 +1,7 @@
 // Over 300 lines: one recording's life (refusals, origin, chunks, every way it ends) over injected platform objects; its timeline is take-timeline.ts.
 /**
  * Recording a take: the microphone's audio (src/audio/recording/recorder.ts) and the pitch stream's
- * readings and note events, on the stream's clock, written to storage a chunk at a time.
+ * readings and note events, on the audio clock, written to storage a chunk at a time.
  *
  * Refused before it starts (with a message; practice goes on) when the platform cannot record,
  * nothing is listening, or storage is unavailable or nearly full. Once started, the take is
@@ -28,13 +28,16 @@ import { inputLatencySource, type InputLatencySource } from '../audio/stream/inp
 import { getSettingsStore } from '../settings';
 
 /**
- * The stream's time of the frame the tap's graph is processing now: the clock readings and the
- * take's origin are stamped on (`tap.toStreamMs`), so Stop is on it too. performance.now() is
- * ahead of it by the input, output and calibrated latencies, and a Stop on that clock kept that
- * much of what was heard after it and made the take that much longer than its audio.
+ * A take is kept on the audio clock: ms of the context's frames (`currentTime`), the clock its
+ * audio is recorded on. The stream's ms (`reading.timeMs`) follow the context's output
+ * timestamps, and those moved by up to 10 ms within a take on a busy machine (the stream follows
+ * them smoothly, `audio-clock.ts`): a trace kept on them slid against its audio by as much
+ * (e2e/take-clock.e2e.ts, 2026-11-26). Frames never move. Stop is on this clock too: on
+ * performance.now(), which is ahead of it by the latencies, a Stop kept what was heard after it.
  */
-const streamNowMs = (tap: MicrophoneTap): number =>
-  tap.toStreamMs(Math.round(tap.context.currentTime * tap.context.sampleRate));
+const audioNowMs = (tap: MicrophoneTap): number => tap.context.currentTime * 1000;
+const frameMs = (tap: MicrophoneTap, frame: number): number =>
+  (frame * 1000) / tap.context.sampleRate;
 
 const defaultLatencySource = (tap: MicrophoneTap): InputLatencySource =>
   inputLatencySource(
@@ -164,16 +167,21 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
 
     // The take's origin: first a guess, then (within seconds) the audio frame of its first sample
     // as measured in the recording (`src/audio/recording/origin-aligner.ts`). Readings and notes
-    // are kept on the stream's timeline and written relative to the origin once it is settled.
-    const now = (): number => streamNowMs(liveTap);
+    // are kept on the audio clock and written relative to the origin once it is settled.
+    const now = (): number => audioNowMs(liveTap);
+    /**
+     * A note event's stream time on the audio clock: less the stream's offset now (the clock the
+     * event was stamped on moves by well under a ms between its readings).
+     */
+    const noteAudioMs = (streamMs: number): number => streamMs - liveTap.toStreamMs(0);
     let t0 = now();
     let originSettled = false;
-    // When Stop was pressed, on the stream's clock: the take ends there, however long the encoder
+    // When Stop was pressed, on the audio clock: the take ends there, however long the encoder
     // or the origin takes to finish (WebKitGTK's encoder waits 2 s for its end of stream), so
     // nothing heard after it is kept and the take lasts from its origin to Stop.
     let stopAtMs = Number.POSITIVE_INFINITY;
     const until = (): number => Math.min(now(), stopAtMs);
-    /** Since the last write: readings (stream time first, 5 numbers each), notes (stream times). */
+    /** Since the last write: readings (audio-clock ms first, 5 numbers each), notes (audio-clock ms). */
     let readings: number[] = [];
     let notes: TakeNote[] = [];
     /** Chunks waiting for the origin to settle. */
@@ -195,16 +203,17 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
     /** The last reading kept: the trace is in time order, as its file requires. */
     let lastReadingMs = Number.NEGATIVE_INFINITY;
     const unsubscribeReading = service.reading.subscribe((reading) => {
+      if (!reading.live || !Number.isFinite(reading.endFrame)) return;
+      const atMs = frameMs(liveTap, reading.endFrame);
       const from = originSettled ? t0 : t0 - ORIGIN_MARGIN_MS;
-      if (!reading.live || reading.timeMs < from || reading.timeMs > stopAtMs) return;
-      // Where the browser gives no output timestamp (Firefox), the stream's clock is re-estimated
-      // from when messages arrive, and on a busy page a reading can be stamped a little before
-      // the last one (found in Firefox under load: the exported take was refused on import).
-      // It describes sound the trace already covers: not kept.
-      if (reading.timeMs < lastReadingMs) return;
-      lastReadingMs = reading.timeMs;
+      if (atMs < from || atMs > stopAtMs) return;
+      // The stream's ms can step back (Firefox re-estimates its clock from when messages arrive:
+      // an exported take was once refused on import), its frames cannot; a repeated frame (the
+      // audio thread restarted) describes sound the trace already covers: not kept.
+      if (atMs <= lastReadingMs) return;
+      lastReadingMs = atMs;
       readings.push(
-        reading.timeMs,
+        atMs,
         round(reading.hz, 2),
         round(reading.clarity, 3),
         round(reading.levelDb, 1),
@@ -212,17 +221,18 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
       );
     });
     const unsubscribeNotes = service.notes.subscribe((event) => {
-      if (event.onsetMs > stopAtMs) return; // began after Stop
+      const onsetMs = noteAudioMs(event.onsetMs);
+      if (onsetMs > stopAtMs) return; // began after Stop
       if (event.type === 'note-on') {
-        open = { onsetMs: event.onsetMs, hz: event.hz };
+        open = { onsetMs, hz: event.hz };
         return;
       }
       // A note-off carries the whole note: it also closes one that began before the take did.
-      const offsetMs = Math.min(event.offsetMs, stopAtMs);
+      const offsetMs = Math.min(noteAudioMs(event.offsetMs), stopAtMs);
       open = null;
       // Ended before the take began, or a sliver of one that ended as it started: not a note.
-      if (offsetMs - Math.max(event.onsetMs, t0) < MIN_NOTE_MS) return;
-      pushNote({ onsetMs: event.onsetMs, offsetMs, hz: round(event.hz, 2) });
+      if (offsetMs - Math.max(onsetMs, t0) < MIN_NOTE_MS) return;
+      pushNote({ onsetMs, offsetMs, hz: round(event.hz, 2) });
     });
     // Hidden page, lost track, stopped service: the service lets go of the microphone.
     const unsubscribeStatus = service.status.subscribe((status) => {
@@ -271,22 +281,24 @@ export function createTakeRecorder(deps: TakeRecorderDeps): TakeRecorder {
     try {
       meta.inputLatency = latencySource(liveTap);
       recorder = begin(liveTap, { onChunk: write, onEnd: resolveEnd });
-      t0 = recorder.startedAtMs;
+      // The guess: the frame processed as recording started (the recorder's own guess, on the
+      // stream's clock, is the same frame; its ms are what the record button counts from).
+      t0 = now();
       meta.mimeType = recorder.format.mimeType;
       // A note already sounding when the take starts is part of it from the first sample.
       const sounding = service.reading.get();
       if (sounding.live && sounding.noteHz > 0) open = { onsetMs: -Infinity, hz: sounding.noteHz };
-      state.set({ state: 'recording', takeId: meta.id, startedAtMs: t0 });
-      const settleOrigin = (startedAtMs: number, measured: boolean): void => {
+      state.set({ state: 'recording', takeId: meta.id, startedAtMs: recorder.startedAtMs });
+      const settleOrigin = (originMs: number, measured: boolean): void => {
         if (originSettled) return;
-        t0 = startedAtMs;
+        t0 = originMs;
         meta.originMeasured = measured;
         originSettled = true;
         writePending();
       };
       if (recorder.origin) {
         recorder.origin.then(
-          (origin) => settleOrigin(origin.startedAtMs, origin.measured),
+          (origin) => settleOrigin(frameMs(liveTap, origin.frame), origin.measured),
           () => settleOrigin(t0, false),
         );
       } else {

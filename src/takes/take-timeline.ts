@@ -1,6 +1,6 @@
 /**
- * A take's readings and notes from the stream's timeline to the take's own (ms from its first
- * recorded sample). They are held on the stream's timeline until the take's origin is settled (the
+ * A take's readings and notes from the audio clock (ms of the context's frames) to the take's own
+ * (ms from its first recorded sample). They are held on the audio clock until its origin is settled (the
  * audio frame of its first sample, measured within a second or so: `origin-aligner.ts`), then
  * converted chunk by chunk. Pure.
  */
@@ -15,7 +15,7 @@ const round = (value: number, places: number): number => {
 };
 
 /**
- * Packed readings (stream time first, READING_STRIDE numbers each) and notes (stream times) to ms
+ * Packed readings (audio-clock ms first, READING_STRIDE numbers each) and notes (audio-clock ms) to ms
  * from `t0`: readings before it dropped, a note that began before it starting at 0.
  */
 export function toTakeClock(

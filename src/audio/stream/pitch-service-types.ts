@@ -65,6 +65,13 @@ export interface PitchReading {
   /** First and just-after-last sample of the analysed window, ms (performance.now() timeline). */
   windowStartMs: number;
   windowEndMs: number;
+  /**
+   * The audio-clock frame just after the analysed window (the context's sample count, as
+   * `currentTime × sampleRate`); NaN without audio. The ms times above follow the context's
+   * output timestamps, which move by a few ms under load (`audio-clock.ts`); frames never move,
+   * so a take's trace is kept on them against its audio (`src/takes/take-recorder.ts`).
+   */
+  endFrame: number;
   /** The reading's time: `windowEndMs` (the newest audio it describes). */
   timeMs: number;
   /**

@@ -44,6 +44,8 @@ describe('pitch service', () => {
       windowSamples: 4096,
       sampleRate: 48000,
       live: true,
+      // The audio it describes, on the clock that does not move (a take's trace is kept on it).
+      endFrame: 48000 + 4096,
       // One reading is not yet a note (the stream's onset gate).
       noteHz: 0,
     });

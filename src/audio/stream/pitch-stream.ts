@@ -90,6 +90,7 @@ export function createStreamDecoder(
           levelDb: message.levelDb,
           windowStartMs,
           windowEndMs,
+          endFrame: message.endFrame,
           response,
           windowSamples,
           sampleRate: context.sampleRate,

@@ -203,6 +203,7 @@ describe('the reading says which note it is (noteId, onNote), decided once by th
         levelDb: -20,
         windowStartMs: 100,
         windowEndMs: 200,
+        endFrame: 9600,
         response: 'block',
         windowSamples: 4800,
         sampleRate: RATE,

@@ -31,6 +31,7 @@ export function idleReading(atMs: number, mode: AnalysisMode): PitchReading {
       levelDb: LEVEL_FLOOR_DB,
       windowStartMs: atMs,
       windowEndMs: atMs,
+      endFrame: Number.NaN,
       response: mode.response,
       windowSamples: 0,
       sampleRate: 0,

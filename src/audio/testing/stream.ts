@@ -28,6 +28,8 @@ function measured(hz: number, windowEndMs: number, response: ResponseMode): Meas
     levelDb: hz > 0 ? -20 : -70,
     windowStartMs: windowEndMs - windowMs,
     windowEndMs,
+    // A test stream's audio clock started with its ms timeline, at 48 kHz.
+    endFrame: Math.round(windowEndMs * 48),
     response,
     windowSamples: samples,
     sampleRate: 48000,
