@@ -24,6 +24,7 @@ import { useAnnouncement } from '../tuner/use-announcement';
 import { useTunerDisplay } from '../tuner/use-tuner-display';
 import { afterFirstPitch } from '../shared-ui/after-first-pitch';
 import { lazyWithRetry } from '../shared-ui/lazy-retry';
+import { PanelLoading } from '../shared-ui/PanelLoading';
 import '../tuner/tuner.css';
 
 // The drone, metronome and Set A4 panels open on a tap: their code is not needed for the first
@@ -175,7 +176,7 @@ export default function TunerPage() {
         <div id="tuner-drone-panel" hidden={!droneOpen}>
           {droneMounted && (
             <PanelBoundary name="The drone">
-              <Suspense fallback={null}>
+              <Suspense fallback={<PanelLoading name="the drone" />}>
                 <DroneControl />
               </Suspense>
             </PanelBoundary>
@@ -185,7 +186,7 @@ export default function TunerPage() {
         <div id="tuner-metronome-panel" hidden={!metronomeOpen}>
           {metronomeMounted && (
             <PanelBoundary name="The metronome">
-              <Suspense fallback={null}>
+              <Suspense fallback={<PanelLoading name="the metronome" />}>
                 <MetronomePanel />
               </Suspense>
             </PanelBoundary>
@@ -194,7 +195,7 @@ export default function TunerPage() {
         {listenOpen && (
           <div id="tuner-listen-panel">
             <PanelBoundary name="Listen for A4">
-              <Suspense fallback={null}>
+              <Suspense fallback={<PanelLoading name="Listen for A4" />}>
                 <ListenForA4 />
               </Suspense>
             </PanelBoundary>

@@ -22,14 +22,19 @@ export function PitchStatusBanner() {
     case 'connected':
       return null;
     case 'connecting':
+      // Floats over the page's top instead of pushing it down: it goes as the microphone
+      // connects, and in flow it moved every control below it up by 50 px just then (a tap on
+      // "Set A4" landed on nothing; e2e/tuner-first-frame.e2e.ts).
       return (
-        <div
-          className="pitch-banner"
-          role="status"
-          data-testid="tuner-status"
-          data-state="connecting"
-        >
-          Starting the microphone…
+        <div className="pitch-banner-anchor">
+          <div
+            className="pitch-banner pitch-banner--over"
+            role="status"
+            data-testid="tuner-status"
+            data-state="connecting"
+          >
+            Starting the microphone…
+          </div>
         </div>
       );
     case 'suspended':
