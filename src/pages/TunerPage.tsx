@@ -25,11 +25,13 @@ import { useTunerDisplay } from '../tuner/use-tuner-display';
 import { afterFirstPitch } from '../shared-ui/after-first-pitch';
 import { lazyWithRetry } from '../shared-ui/lazy-retry';
 import { PanelLoading } from '../shared-ui/PanelLoading';
+import { withStallLimit } from '../shared-ui/stall-limit';
 import '../tuner/tuner.css';
 
 // The drone, metronome and Set A4 panels open on a tap: their code is not needed for the first
 // pitch, so it is fetched after it (issue 23 row 16, docs/benchmarks.md "Start-up time").
-const loadPanels = () => import('./tuner-panels');
+// A stalled request ends in the panel boundary's Reload, not an empty panel (stall-limit.ts).
+const loadPanels = () => withStallLimit(import('./tuner-panels'));
 const DroneControl = lazyWithRetry(async () => ({ default: (await loadPanels()).DroneControl }));
 const MetronomePanel = lazyWithRetry(async () => ({
   default: (await loadPanels()).MetronomePanel,

@@ -32,26 +32,6 @@ export function isChunkLoadError(error: unknown): boolean {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * A chunk that has not come in this long counts as failed, ms, so a stalled request ends in the
- * boundary's message and Reload rather than an empty panel for good. A retry re-imports the same
- * module, which waits on the same request if it is still pending: a slow network gets
- * (1 + retries) × this in all.
- */
-export const CHUNK_STALL_MS = 20_000;
-
-/** `promise`, or a ChunkLoadError once `ms` pass without an answer. */
-function withStallLimit<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stalled = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new ChunkLoadError(new Error(`no answer in ${ms / 1000} s`))),
-      ms,
-    );
-  });
-  return Promise.race([promise, stalled]).finally(() => clearTimeout(timer));
-}
-
-/**
  * `import()` with retries (a flaky network often answers the second time), then a
  * ChunkLoadError the error boundary turns into "You're offline…" with Reload.
  */
@@ -59,14 +39,14 @@ export async function importWithRetry<T>(
   load: () => Promise<T>,
   retries = 2,
   delayMs = 400,
-  stallMs = CHUNK_STALL_MS,
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await withStallLimit(load(), stallMs);
+      return await load();
     } catch (error) {
       if (attempt >= retries || !isChunkLoadError(error)) {
-        throw isChunkLoadError(error) ? new ChunkLoadError(error) : error;
+        if (!isChunkLoadError(error) || error instanceof ChunkLoadError) throw error;
+        throw new ChunkLoadError(error);
       }
       await wait(delayMs * (attempt + 1));
     }
