@@ -91,7 +91,7 @@ export function useMetronome(service: PitchService) {
           trimTo(grid, GRID_KEEP);
         }
         if (!onUnit || (click.unitInBeat ?? 0) !== 0) return;
-        // Show the beat when it is heard, not when it is scheduled (~0.12 s earlier).
+        // Show the beat when it is heard, not when it is scheduled (LOOK_AHEAD_S earlier).
         const timer = setTimeout(
           () => {
             timers.delete(timer);

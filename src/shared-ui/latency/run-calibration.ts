@@ -85,7 +85,7 @@ export function runLatencyCalibration(
       });
     });
     await track.started;
-    // The phase follows the clicks as they are heard (each is scheduled ~120 ms ahead).
+    // The phase follows the clicks as they are heard (each is scheduled ~0.3 s ahead).
     const tick = (): void => {
       if (cancelled) return;
       const heard = clicksMs.filter((ms) => ms <= now()).length;
