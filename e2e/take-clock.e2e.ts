@@ -20,8 +20,8 @@ import { TEST_TIMEOUT_MS, WAIT_MS } from './wait';
  * - origin = the frame processed at start() on the stream's clock: −4.1 … +7.6 ms (8 takes);
  * - origin = the frame of the first recorded sample, found in the audio
  *   (`src/audio/recording/origin-aligner.ts`): see the log line (2026-11-26: within ±0.5 ms).
- * - trace on the stream's ms (`reading.timeMs`), which follow the output timestamps: one take in
- *   three failed on a quiet machine (2026-11-26: clicks +3.80 … −4.91 ms, drifting within the
+ * - trace on the stream's ms (`reading.timeMs`), which follow the output timestamps: one run in
+ *   three failed on a quiet machine (2026-11-26: clicks +3.80 … −4.91 ms, drifting within one
  *   take, as the stream's clock moved 10 ms); on the audio clock since.
  * The bound is one render quantum (128 frames). With the measured origin moved by 256 frames
  * (5.3 ms at 48 kHz) on purpose, this test failed (docs/takes.md).
