@@ -1,0 +1,53 @@
+/**
+ * What the server holds for each account: the database's name (CouchDB's `couch_peruser` naming),
+ * its security object (the user alone; the server admin manages it) and the design document with
+ * the validation function that refuses malformed or oversized documents. Used by the embedded
+ * server (sync-server.ts) and by `npm run server:setup` on a real CouchDB (setup.ts).
+ */
+import { MAX_DOC_CHARS, MAX_KEY_CHARS, SYNC_KINDS } from '../src/storage/sync/sync-doc.ts';
+
+export const DESIGN_DOC_ID = '_design/embouchure';
+
+/** `userdb-` and the user name's UTF-8 bytes in hex, as CouchDB's couch_peruser names it. */
+export function userDbName(name: string): string {
+  return 'userdb-' + Buffer.from(name, 'utf8').toString('hex');
+}
+
+/** Only the user reads and writes; only the server admin changes security or design documents. */
+export function userSecurity(name: string): object {
+  return { admins: { names: [], roles: [] }, members: { names: [name], roles: [] } };
+}
+
+/**
+ * The validation function, in the ES5 CouchDB's JavaScript engine runs. It throws `forbidden`
+ * with a sentence the app shows; a deletion (a tombstone) is always accepted. Who may write at all
+ * is the security object's job (members), checked before this runs.
+ */
+export function validateDocUpdate(): string {
+  return `function (newDoc, oldDoc, userCtx) {
+  var kinds = ${JSON.stringify(SYNC_KINDS)};
+  var maxChars = ${MAX_DOC_CHARS};
+  var maxKey = ${MAX_KEY_CHARS};
+  if (userCtx.roles.indexOf('_admin') !== -1) return;
+  if (newDoc._id.indexOf('_design/') === 0) throw({ forbidden: 'Design documents are the server admin\\'s.' });
+  if (newDoc._deleted === true) return;
+  var colon = newDoc._id.indexOf(':');
+  var kind = colon > 0 ? newDoc._id.slice(0, colon) : '';
+  if (kinds.indexOf(kind) === -1) throw({ forbidden: 'Unknown kind of document: ' + newDoc._id });
+  var key = newDoc._id.slice(colon + 1);
+  if (key.length === 0 || key.length > maxKey) throw({ forbidden: 'A document key must be 1 to ' + maxKey + ' characters.' });
+  if (newDoc.kind !== kind) throw({ forbidden: 'The document says kind ' + newDoc.kind + ' but its id is a ' + kind + '.' });
+  if (typeof newDoc.updatedAtMs !== 'number' || !(newDoc.updatedAtMs > 0)) throw({ forbidden: 'updatedAtMs must be a positive number.' });
+  if (typeof newDoc.data !== 'object' || newDoc.data === null) throw({ forbidden: 'data must be an object.' });
+  for (var field in newDoc) {
+    if (field.charAt(0) !== '_' && field !== 'kind' && field !== 'updatedAtMs' && field !== 'data') throw({ forbidden: 'Unknown field: ' + field });
+  }
+  if (newDoc._attachments && kind !== 'take') throw({ forbidden: 'Only takes carry attachments.' });
+  var chars = JSON.stringify(newDoc.data).length;
+  if (chars > maxChars) throw({ forbidden: 'Document too large: ' + chars + ' characters; at most ' + maxChars + '.' });
+}`;
+}
+
+export function designDocument(): { _id: string; validate_doc_update: string } {
+  return { _id: DESIGN_DOC_ID, validate_doc_update: validateDocUpdate() };
+}

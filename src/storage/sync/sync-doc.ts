@@ -1,0 +1,46 @@
+/**
+ * What a synced document is: the one definition the app's sync engine writes and the server's
+ * validation function (server/design.ts) accepts. Imports nothing, so the server (Node) reads it
+ * as it is.
+ *
+ * Every document is `{ _id: "<kind>:<key>", kind, updatedAtMs, data }`: `data` is the record as the
+ * device stores it (an attempt, a piece with its score, a take's metadata, a settings record),
+ * `updatedAtMs` the epoch ms of the edit it carries (the conflict rules compare it).
+ */
+
+/** The kinds of synced documents. */
+export const SYNC_KINDS = ['attempt', 'piece', 'pieceAttempt', 'take', 'record'] as const;
+export type SyncKind = (typeof SYNC_KINDS)[number];
+
+/**
+ * The largest document the server accepts, as JSON characters. A piece carries its whole score: a
+ * 2 000-bar part is ~1.5 MB as JSON, so 4 MiB leaves room and still refuses runaway documents.
+ */
+export const MAX_DOC_CHARS = 4 * 1024 * 1024;
+
+/** A key inside a kind: what follows "<kind>:" in the id (non-empty, at most 512 characters). */
+export const MAX_KEY_CHARS = 512;
+
+export interface SyncDoc {
+  _id: string;
+  _rev?: string;
+  _deleted?: boolean;
+  kind: SyncKind;
+  /** Epoch ms of the edit this version carries. */
+  updatedAtMs: number;
+  data: unknown;
+}
+
+export function syncDocId(kind: SyncKind, key: string): string {
+  return `${kind}:${key}`;
+}
+
+/** The kind and key of an id, or null for an id that is not a synced document's. */
+export function parseSyncDocId(id: string): { kind: SyncKind; key: string } | null {
+  const colon = id.indexOf(':');
+  if (colon < 0) return null;
+  const kind = id.slice(0, colon) as SyncKind;
+  const key = id.slice(colon + 1);
+  if (!SYNC_KINDS.includes(kind) || key.length === 0 || key.length > MAX_KEY_CHARS) return null;
+  return { kind, key };
+}
