@@ -63,6 +63,15 @@ const webAudioGlobals = [
   message: 'Only src/audio may touch Web Audio.',
 }));
 
+// One storage layer (issue 35): only src/storage opens IndexedDB (directly or through Dexie) or
+// touches localStorage; everything else asks it (src/storage/index.ts).
+const storageMessage = 'Only src/storage opens IndexedDB or touches localStorage (issue 35).';
+const storageGlobals = ['localStorage', 'sessionStorage', 'indexedDB'].map((name) => ({
+  name,
+  message: storageMessage,
+}));
+const dexieOnlyInStorage = { name: 'dexie', message: storageMessage };
+
 export default tseslint.config(
   {
     ignores: [
@@ -102,11 +111,12 @@ export default tseslint.config(
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [...uiAndPlatform, firebaseOnlyInAnalytics] },
+        { paths: [dexieOnlyInStorage], patterns: [...uiAndPlatform, firebaseOnlyInAnalytics] },
       ],
       'no-restricted-globals': [
         'error',
         ...webAudioGlobals,
+        ...storageGlobals,
         { name: 'navigator', message: 'Pure modules must not touch the platform.' },
         { name: 'window', message: 'Pure modules must not touch the platform.' },
         { name: 'document', message: 'Pure modules must not touch the platform.' },
@@ -115,6 +125,20 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/native/**', 'src/storage/**', ...PURE_FILES],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noIonIcon, dexieOnlyInStorage],
+          patterns: [uiAndPlatform[2], firebaseOnlyInAnalytics],
+        },
+      ],
+    },
+  },
+  {
+    // Tests may write a database as an older version of the app did (migration tests).
+    files: ['src/storage/**/*.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     ignores: ['src/native/**', ...PURE_FILES],
     rules: {
       'no-restricted-imports': [
@@ -126,20 +150,26 @@ export default tseslint.config(
   {
     files: ['src/analytics/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [noIonIcon], patterns: [uiAndPlatform[2]] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [noIonIcon, dexieOnlyInStorage], patterns: [uiAndPlatform[2]] },
+      ],
     },
   },
   {
     files: ['src/native/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [firebaseOnlyInAnalytics] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [dexieOnlyInStorage], patterns: [firebaseOnlyInAnalytics] },
+      ],
     },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/audio/**', ...PURE_FILES],
+    ignores: ['src/audio/**', 'src/storage/**', ...PURE_FILES],
     rules: {
-      'no-restricted-globals': ['error', ...webAudioGlobals],
+      'no-restricted-globals': ['error', ...webAudioGlobals, ...storageGlobals],
       'no-restricted-properties': [
         'error',
         {
@@ -151,6 +181,16 @@ export default tseslint.config(
     },
   },
   {
+    // src/storage may touch storage, not Web Audio; src/audio (outside the worklet) the reverse.
+    files: ['src/storage/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-globals': ['error', ...webAudioGlobals] },
+  },
+  {
+    files: ['src/audio/**/*.{ts,tsx}'],
+    ignores: ['src/audio/worklet/**', ...PURE_FILES],
+    rules: { 'no-restricted-globals': ['error', ...storageGlobals] },
+  },
+  {
     // The audio thread: no DOM or platform globals (tsconfig.worklet.json checks the types too).
     files: ['src/audio/worklet/**/*.ts'],
     ignores: ['src/audio/worklet/**/*.test.ts'],
@@ -158,13 +198,19 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         ...webAudioGlobals,
-        ...['window', 'document', 'navigator', 'fetch', 'localStorage', 'setTimeout'].map(
-          (name) => ({
-            name,
-            message:
-              'Audio-thread code runs in the AudioWorkletGlobalScope, which has no ' + name + '.',
-          }),
-        ),
+        ...[
+          'window',
+          'document',
+          'navigator',
+          'fetch',
+          'localStorage',
+          'indexedDB',
+          'setTimeout',
+        ].map((name) => ({
+          name,
+          message:
+            'Audio-thread code runs in the AudioWorkletGlobalScope, which has no ' + name + '.',
+        })),
       ],
     },
   },

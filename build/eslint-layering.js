@@ -14,23 +14,25 @@ import { importGraph, pathBetween, resolveImport } from './import-graph.js';
 export const LAYERS = {
   lib: [],
   music: [],
+  // The only code that opens IndexedDB or touches localStorage, and the account's sync.
+  storage: ['lib'],
   // The audio thread and the stream know nothing of settings, features, pages or the shell.
   audio: ['lib'],
   native: [],
   analytics: ['lib', 'settings'],
-  settings: ['lib', 'music'],
+  settings: ['lib', 'music', 'storage'],
   'shared-ui': ['lib', 'audio', 'music', 'settings'],
-  tuner: ['audio', 'music', 'settings', 'shared-ui'],
+  tuner: ['audio', 'music', 'settings', 'shared-ui', 'storage'],
   // Exercises keep their attempts in the history database.
-  exercise: ['audio', 'lib', 'music', 'settings', 'shared-ui', 'history'],
-  history: ['analytics', 'lib', 'music', 'native', 'settings', 'shared-ui'],
+  exercise: ['audio', 'lib', 'music', 'settings', 'shared-ui', 'history', 'storage'],
+  history: ['analytics', 'lib', 'music', 'native', 'settings', 'shared-ui', 'storage'],
   // The settings screen shows the tuner's options panel.
   'settings-screen': ['analytics', 'lib', 'settings', 'shared-ui', 'tuner'],
   pwa: ['audio', 'lib', 'shared-ui'],
   // Takes store their rows in the history database.
-  takes: ['audio', 'history', 'lib', 'music', 'native', 'settings', 'shared-ui'],
+  takes: ['audio', 'history', 'lib', 'music', 'native', 'settings', 'shared-ui', 'storage'],
   // Metronome, progress, reminders and the teacher's report read the history database.
-  companion: ['audio', 'history', 'lib', 'music', 'native', 'settings', 'shared-ui'],
+  companion: ['audio', 'history', 'lib', 'music', 'native', 'settings', 'shared-ui', 'storage'],
   // Imported pieces draw with the exercises' staff code and keep their data beside the history.
   pieces: [
     'audio',
@@ -41,6 +43,7 @@ export const LAYERS = {
     'native',
     'settings',
     'shared-ui',
+    'storage',
     'takes',
   ],
   // Pages compose features; the shell composes pages.

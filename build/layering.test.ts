@@ -93,6 +93,42 @@ describe('import direction (lint)', () => {
   });
 });
 
+describe('one storage layer (issue 35)', () => {
+  it.each([
+    ['localStorage in a feature', 'src/tuner/probe.ts', 'localStorage.getItem("x");'],
+    ['indexedDB in a feature', 'src/history/probe.ts', 'indexedDB.open("x");'],
+    ['sessionStorage in the shell', 'src/shell/probe.ts', 'sessionStorage.clear();'],
+    ['localStorage in a pure module', 'src/exercise/routine/routine.ts', 'localStorage.clear();'],
+    ['localStorage in the stream', 'src/audio/stream/probe.ts', 'localStorage.clear();'],
+    ['indexedDB in the audio thread', 'src/audio/worklet/probe.ts', 'indexedDB.open("x");'],
+    ['Dexie in a feature', 'src/takes/probe.ts', "import Dexie from 'dexie'; new Dexie('x');"],
+    ['a Dexie type in a feature', 'src/pieces/probe.ts', "import type { Table } from 'dexie';"],
+    ['Dexie in a pure module', 'src/music/probe.ts', "import 'dexie';"],
+  ])('%s fails lint', async (_name, filePath, code) => {
+    expect(await errorsFor(filePath, code)).toContainEqual(
+      expect.stringMatching(/Only src\/storage opens IndexedDB|AudioWorkletGlobalScope/),
+    );
+  });
+
+  it('src/storage may open IndexedDB and localStorage, and may not touch Web Audio', async () => {
+    expect(
+      await errorsFor(
+        'src/storage/probe.ts',
+        "import Dexie from 'dexie';\nexport const p = [new Dexie('x'), localStorage, indexedDB];\n",
+      ),
+    ).toEqual([]);
+    expect(await errorsFor('src/storage/probe.ts', 'new AudioContext();')).toContainEqual(
+      expect.stringMatching(/Only src\/audio may touch Web Audio/),
+    );
+  });
+
+  it('storage imports nothing above lib', async () => {
+    expect(await errorsFor('src/storage/probe.ts', "import '../settings';")).toContainEqual(
+      expect.stringMatching(/may not import/),
+    );
+  });
+});
+
 describe('the walls added with the house (issue 20)', () => {
   it('a folder missing from the layering table fails lint, as importer and as imported', async () => {
     expect(await errorsFor('src/newfolder/probe.ts', "import '../lib/observable';")).toContainEqual(

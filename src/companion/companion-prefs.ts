@@ -1,9 +1,9 @@
 import {
   createPersistedStore,
-  defaultStorage,
   type PersistedStore,
   type Validators,
 } from '../settings/persisted-store';
+import { defaultStorage } from '../storage';
 import { DAILY_GOAL_RANGE_MIN } from './logic/progress';
 
 /** The player's choices for Progress and reminders (persisted like the settings). */

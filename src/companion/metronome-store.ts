@@ -1,9 +1,9 @@
 import {
   createPersistedStore,
-  defaultStorage,
   type PersistedStore,
   type Validators,
 } from '../settings/persisted-store';
+import { defaultStorage } from '../storage';
 import { meterOf } from './logic/meter';
 import { checkMetronomeConfig, type MetronomeConfig } from './logic/metronome-source';
 

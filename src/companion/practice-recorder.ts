@@ -1,7 +1,7 @@
 import type { PitchService } from '../audio/stream/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import { hzToMidi } from '../music';
-import { defaultStorage, type KeyValueStorage } from '../settings/persisted-store';
+import { defaultStorage, type KeyValueStorage } from '../storage';
 import { createPracticeCounter, parsePracticeDays, type PracticeDays } from './logic/practice-days';
 
 export const PRACTICE_DAYS_KEY = 'embouchure.practice-days.v1';

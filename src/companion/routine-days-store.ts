@@ -1,5 +1,5 @@
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
-import { defaultStorage, type KeyValueStorage } from '../settings/persisted-store';
+import { defaultStorage, type KeyValueStorage } from '../storage';
 import { parseRoutineDays, withRoutineDone, type RoutineDays } from './logic/routine-days';
 
 /** Beside the practice days (`embouchure.practice-days.v1`): a year is ~365 small records. */

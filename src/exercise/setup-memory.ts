@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import {
   createPersistedStore,
-  defaultStorage,
   type KeyValueStorage,
   type Validators,
 } from '../settings/persisted-store';
+import { defaultStorage } from '../storage';
 import {
   ARTICULATION_VALIDATORS,
   DEFAULT_ARTICULATION_SETUP,

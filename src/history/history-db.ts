@@ -1,6 +1,6 @@
 import { track } from '../analytics/track';
-import { withDeadline } from '../lib/deadline';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import { manageDatabase } from '../storage';
 import { bulkDeadlineMs, DEFAULT_DEADLINE_MS } from './deadlines';
 import { HistoryDb, type StoredAttempt } from './history-schema';
 import { attemptKey, type AttemptRecord } from './records';
@@ -58,14 +58,6 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
   const status = createObservable<HistoryStatus>({ state: 'ready' });
   const version = createObservable(0);
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
-  let db: HistoryDb | null = null;
-  try {
-    const factory = options.indexedDB ?? (typeof indexedDB === 'undefined' ? undefined : indexedDB);
-    if (!factory) throw new Error('no IndexedDB');
-    db = new HistoryDb(options.name ?? 'embouchure-history', factory, options.IDBKeyRange);
-  } catch (error) {
-    status.set(describeStorageError(error));
-  }
   const fail = (error: unknown): void => status.set(describeStorageError(error));
   const changed = (): void => version.set(version.get() + 1);
   // A database that answers after all (the other tab closed): say so and reload the views.
@@ -75,45 +67,25 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
       changed();
     }
   };
-
-  if (db) {
-    const current = db;
-    // Another tab wants to upgrade the database: let it (close ours) and tell this tab to reload.
-    current.on('versionchange', () => {
-      current.close();
-      status.set({ state: 'busy', message: OUTDATED_MESSAGE });
-      return false;
-    });
-    // Our upgrade waits for another tab that keeps an older version open.
-    current.on('blocked', () => status.set({ state: 'busy', message: BUSY_MESSAGE }));
-  }
-
-  let opening: Promise<HistoryDb> | null = null;
-  /** The open database, within the deadline; a late open still recovers the status. */
-  const open = (): Promise<HistoryDb> => {
-    if (!db) return Promise.reject(new Error('History unavailable'));
-    if (db.isOpen()) return Promise.resolve(db);
-    const current = db;
-    if (!opening) {
-      const attempt = current.open().then(
-        () => current,
-        (error: unknown) => {
-          opening = null;
-          // Also when it fails after the deadline: the status says why, not "busy" forever.
-          if (status.get().state === 'busy') fail(error);
-          throw error;
-        },
-      );
-      attempt.catch(() => undefined); // handled by whoever waits, or above
-      opening = attempt;
-    }
-    return withDeadline(opening, deadlineMs, 'History', recovered);
-  };
+  const database = manageDatabase(
+    (factory, keyRange) =>
+      new HistoryDb(options.name ?? 'embouchure-history', factory, keyRange ?? options.IDBKeyRange),
+    { what: 'History', deadlineMs, indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange },
+    {
+      onOutdated: () => status.set({ state: 'busy', message: OUTDATED_MESSAGE }),
+      onBlocked: () => status.set({ state: 'busy', message: BUSY_MESSAGE }),
+      // Also when it fails after the deadline: the status says why, not "busy" forever.
+      onFailed: (error) => {
+        if (status.get().state === 'busy') fail(error);
+      },
+      onLate: recovered,
+    },
+  );
+  if (!database.available) status.set(describeStorageError(new Error('no IndexedDB')));
+  const db = database.available;
   /** Runs `work` on the open database within a deadline (bulk work: `bulkDeadlineMs`). */
-  const run = async <T>(work: (store: HistoryDb) => Promise<T>, ms = deadlineMs): Promise<T> => {
-    const store = await open();
-    return withDeadline(work(store), ms, 'History', () => recovered());
-  };
+  const run = <T>(work: (store: HistoryDb) => Promise<T>, ms = deadlineMs): Promise<T> =>
+    database.run(work, ms);
 
   const upsert = (store: HistoryDb, attempt: AttemptRecord) =>
     store.transaction('rw', store.attempts, store.summary, async () => {

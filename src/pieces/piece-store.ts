@@ -4,7 +4,7 @@
  * with the history file (history-file.ts). Every failure is an Error whose message a player can
  * read; nothing is partly written (each change is one transaction).
  */
-import Dexie, { type Table, type Transaction } from 'dexie';
+import { PiecesDatabase } from '../storage';
 import { localDay } from '../history/stats';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import type { PieceAttempt, StoredPiece } from './piece-types';
@@ -25,23 +25,21 @@ export interface PieceScoreDay {
   readonly best: number;
 }
 
-class PiecesDb extends Dexie {
-  pieces!: Table<StoredPiece, string>;
-  attempts!: Table<StoredAttempt, number>;
-  scoreDays!: Table<PieceScoreDay, [string, string]>;
+/** The pieces database (declared in src/storage) with the per-day sums' rule for its upgrade. */
+class PiecesDb extends PiecesDatabase<StoredPiece, StoredAttempt, PieceScoreDay> {
   constructor(name: string, indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange) {
-    super(name, indexedDB && keyRange ? { indexedDB, IDBKeyRange: keyRange } : {});
-    this.version(1).stores({ pieces: 'id, importedAtMs', attempts: '++id, pieceId, atMs' });
-    // Version 2: the per-day score sums, built once from the attempts already stored.
-    this.version(2)
-      .stores({ scoreDays: '[pieceId+day], pieceId' })
-      .upgrade(async (tx: Transaction) => {
-        const days = new Map<string, PieceScoreDay>();
-        await tx
-          .table<StoredAttempt>('attempts')
-          .each((a) => days.set(keyOf(a), withAttempt(days.get(keyOf(a)), a)));
-        await tx.table<PieceScoreDay>('scoreDays').bulkPut([...days.values()]);
-      });
+    super(
+      name,
+      {
+        scoreDays: (attempts) => {
+          const days = new Map<string, PieceScoreDay>();
+          for (const a of attempts) days.set(keyOf(a), withAttempt(days.get(keyOf(a)), a));
+          return [...days.values()];
+        },
+      },
+      indexedDB,
+      keyRange,
+    );
   }
 }
 

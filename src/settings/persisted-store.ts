@@ -1,4 +1,5 @@
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import { defaultStorage, storageProblemOf, type KeyValueStorage } from '../storage';
 
 /**
  * A small persisted, validated, observable record: the one mechanism behind the practice settings
@@ -10,7 +11,7 @@ import { createObservable, type ReadonlyObservable } from '../lib/observable';
 /** Returns undefined when the value is valid, else what is wrong (for the error message). */
 export type Validators<T> = { [K in keyof T]: (value: unknown) => string | undefined };
 
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+export type { KeyValueStorage } from '../storage';
 
 export interface PersistedStore<T> extends ReadonlyObservable<Readonly<T>> {
   /** Validates then applies and persists `patch`; throws a RangeError naming what is allowed. */
@@ -112,20 +113,9 @@ function load<T extends object>(
 }
 
 function storageReason(error: unknown): string {
-  const name = error instanceof Error ? error.name : '';
-  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED'
+  return storageProblemOf(error) === 'full'
     ? "this device's storage for the app is full: free some space"
     : 'storage is blocked in this browser';
-}
-
-/** localStorage, or null where it is missing or blocked for the origin. */
-export function defaultStorage(): KeyValueStorage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    // Accessing localStorage throws when storage is blocked for the origin.
-    return null;
-  }
 }
 
 /** One kind of persisted record: how to parse it, make a store of it, and the app-wide one. */

@@ -10,6 +10,7 @@
  */
 import { currentTakeContext, type TakeContext } from './take-context';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import { storageProblemOf } from '../storage';
 import type { PitchService } from '../audio/stream/pitch-service-types';
 import {
   canRecordAudio,
@@ -88,9 +89,7 @@ export function formatClock(ms: number): string {
 }
 
 function storageMessage(error: unknown): string {
-  const inner = (error as { inner?: { name?: string } } | null)?.inner?.name;
-  const name = inner ?? (error instanceof Error ? error.name : '');
-  return name === 'QuotaExceededError'
+  return storageProblemOf(error) === 'full'
     ? 'Storage is full'
     : 'Storage is unavailable in this browser (private mode or storage blocked)';
 }

@@ -1,10 +1,10 @@
 /**
  * Takes in the app's one database (`embouchure-history`, tables added by version 3 in
- * `src/history/history-schema.ts`): a row per take and its chunks (about a second of encoded audio
+ * `src/storage/history-database.ts`): a row per take and its chunks (about a second of encoded audio
  * with the readings and notes of that second each), written while recording so a crash, a lost
  * microphone or full storage keeps everything up to the last chunk.
  */
-import type { Table } from 'dexie';
+import { manageDatabase, type Table } from '../storage';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import { HistoryDb } from '../history/history-schema';
 import { READING_STRIDE, type Take, type TakeMeta, type TakeNote } from './take-format';
@@ -70,11 +70,12 @@ export interface TakeStoreOptions {
   storage?: Pick<StorageManager, 'estimate'> | null;
 }
 
+/** How long a take's write waits for the database to open (a busy phone, another tab). */
+const TAKES_DEADLINE_MS = 30_000;
+
 export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
   const version = createObservable(0);
   const changed = (): void => version.set(version.get() + 1);
-  const factory = options.indexedDB ?? (typeof indexedDB === 'undefined' ? undefined : indexedDB);
-  let db: HistoryDb | null = null;
   const storage =
     options.storage === undefined
       ? typeof navigator === 'undefined'
@@ -107,22 +108,25 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
     }
   };
 
+  // The history database's open policy (src/storage): a connection closed for another tab's
+  // upgrade is opened again on the next call. Takes wait longer than a history screen: a write
+  // while recording must not be given up while a busy phone is still opening the database.
+  const database = manageDatabase(
+    (factory, keyRange) =>
+      new HistoryDb(options.name ?? 'embouchure-history', factory, keyRange ?? options.IDBKeyRange),
+    {
+      what: 'Takes',
+      deadlineMs: TAKES_DEADLINE_MS,
+      indexedDB: options.indexedDB,
+      IDBKeyRange: options.IDBKeyRange,
+    },
+  );
+  let db: HistoryDb | null = null;
   const open = async (): Promise<{
     takes: Table<TakeMeta, string>;
     chunks: Table<StoredChunk>;
   }> => {
-    if (!factory) throw new Error('no IndexedDB');
-    if (!db) {
-      db = new HistoryDb(options.name ?? 'embouchure-history', factory, options.IDBKeyRange);
-      const current = db;
-      // Another tab upgrades the database: let it, we reopen on the next call.
-      current.on('versionchange', () => {
-        current.close();
-        db = null;
-        return false;
-      });
-    }
-    if (!db.isOpen()) await db.open();
+    db = await database.open();
     return {
       takes: db.table<TakeMeta, string>('takes'),
       chunks: db.table<StoredChunk>('takeChunks'),

@@ -4,6 +4,7 @@
  * drone, not what the tuner aims at.
  */
 import { DRONE_TIMBRES, type DroneTimbre } from '../audio/output/drone-voices';
+import { defaultStorage } from '../storage';
 
 export const DRONE_OCTAVES = [-1, 0, 1] as const;
 export type DroneOctave = (typeof DRONE_OCTAVES)[number];
@@ -57,9 +58,11 @@ export function parseDroneOptions(raw: string | null): DroneOptions {
   };
 }
 
-export function loadDroneOptions(storage: Pick<Storage, 'getItem'> = localStorage): DroneOptions {
+export function loadDroneOptions(
+  storage: Pick<Storage, 'getItem'> | null = defaultStorage(),
+): DroneOptions {
   try {
-    return parseDroneOptions(storage.getItem(DRONE_OPTIONS_KEY));
+    return parseDroneOptions(storage?.getItem(DRONE_OPTIONS_KEY) ?? null);
   } catch {
     return DEFAULT_DRONE_OPTIONS; // storage blocked (private mode)
   }
@@ -67,10 +70,10 @@ export function loadDroneOptions(storage: Pick<Storage, 'getItem'> = localStorag
 
 export function saveDroneOptions(
   options: DroneOptions,
-  storage: Pick<Storage, 'setItem'> = localStorage,
+  storage: Pick<Storage, 'setItem'> | null = defaultStorage(),
 ): void {
   try {
-    storage.setItem(DRONE_OPTIONS_KEY, JSON.stringify(options));
+    storage?.setItem(DRONE_OPTIONS_KEY, JSON.stringify(options));
   } catch {
     // Storage full or blocked: the choice lasts this visit.
   }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { defaultStorage } from '../../storage';
 import { EXERCISE_KINDS, EXERCISE_LABELS, type ExerciseKind } from '../../history/records';
 import {
   PLANNED_MINUTES,
@@ -27,14 +28,14 @@ export function RoutineView(props: {
   onOpen: (exercise: ExerciseKind) => void;
   onStartRoutine: (routine: readonly ExerciseKind[]) => void;
 }) {
-  const [routine, setRoutine] = useState<ExerciseKind[]>(() => loadRoutine());
+  const [routine, setRoutine] = useState<ExerciseKind[]>(() => loadRoutine(defaultStorage()));
   const [editing, setEditing] = useState(false);
   const [warning, setWarning] = useState<string | null>(null);
   const headingId = useId();
   const update = (next: ExerciseKind[]): void => {
     setRoutine(next);
     setWarning(
-      saveRoutine(next)
+      saveRoutine(next, defaultStorage())
         ? null
         : 'Your routine could not be saved on this device; it applies until you close the app.',
     );

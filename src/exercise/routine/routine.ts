@@ -1,6 +1,6 @@
 import { EXERCISE_KINDS, type ExerciseKind } from '../../history/records';
 
-/** Today's routine: which exercises, in which order. Persisted in localStorage. */
+/** Today's routine: which exercises, in which order. Persisted in the device's key-value storage. */
 export const ROUTINE_STORAGE_KEY = 'embouchure.routine.v1';
 /** The standard brass routine order (trumpet.md): long tones, lip slurs, scales, then ear work. */
 export const DEFAULT_ROUTINE: readonly ExerciseKind[] = [
@@ -43,17 +43,10 @@ export function toggleExercise(
     : [...routine, exercise];
 }
 
+/** The device's key-value storage (src/storage's `defaultStorage()`, given by the caller: pure). */
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-function storage(): KeyValueStorage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // storage blocked for this origin
-  }
-}
-
-export function loadRoutine(store: KeyValueStorage | null = storage()): ExerciseKind[] {
+export function loadRoutine(store: KeyValueStorage | null): ExerciseKind[] {
   try {
     const text = store?.getItem(ROUTINE_STORAGE_KEY);
     return text ? parseRoutine(JSON.parse(text)) : [...DEFAULT_ROUTINE];
@@ -65,7 +58,7 @@ export function loadRoutine(store: KeyValueStorage | null = storage()): Exercise
 /** False when the routine could not be stored (it still applies for this session). */
 export function saveRoutine(
   routine: readonly ExerciseKind[],
-  store: KeyValueStorage | null = storage(),
+  store: KeyValueStorage | null,
 ): boolean {
   try {
     store?.setItem(ROUTINE_STORAGE_KEY, JSON.stringify(routine));

@@ -1,0 +1,29 @@
+/**
+ * The device's small key-value storage (the browser's localStorage): the one place that touches it.
+ * Settings, preferences, setups, the routine and the companion's records go through
+ * `defaultStorage()`; tests pass a Map-backed `KeyValueStorage` instead.
+ */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** localStorage, or null where it is missing or blocked for the origin. */
+export function defaultStorage(): KeyValueStorage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Accessing localStorage throws when storage is blocked for the origin.
+    return null;
+  }
+}
+
+/** Removes a key (the account's record on sign-out); false where storage is missing or blocked. */
+export function removeKey(
+  key: string,
+  storage: Pick<Storage, 'removeItem'> | null = defaultStorage() as Storage | null,
+): boolean {
+  try {
+    storage?.removeItem(key);
+    return storage !== null;
+  } catch {
+    return false;
+  }
+}
