@@ -57,6 +57,21 @@ export default defineConfig(({ mode }) => {
       modulePreload: { polyfill: false },
       target: 'es2022',
       rolldownOptions: {
+        output: {
+          // The settings and the storage layer's key-value and error modules (with the small
+          // modules they import: the observable, note names, transposition) in one chunk: the
+          // first page needs all of them, and the lazy features share them. On their own the
+          // storage modules were one more file and the initial JS went over its budget (141.4 kB
+          // gzip); as one chunk it is 140.3 kB (issue 35).
+          codeSplitting: {
+            groups: [
+              {
+                name: 'settings',
+                test: /[\\/]src[\\/](settings[\\/]|storage[\\/](key-value|storage-errors|index)\.ts)/,
+              },
+            ],
+          },
+        },
         treeshake: {
           moduleSideEffects: ionicComponentsAreSideEffectFree,
           // @ionic/react builds some wrappers as `const IonX = createForwardRef(…)` at module level

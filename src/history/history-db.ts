@@ -1,5 +1,10 @@
 import { track } from '../analytics/track';
-import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import {
+  createEmitter,
+  createObservable,
+  type EventSource,
+  type ReadonlyObservable,
+} from '../lib/observable';
 import { manageDatabase } from '../storage';
 import { bulkDeadlineMs, DEFAULT_DEADLINE_MS } from './deadlines';
 import { HistoryDb, type StoredAttempt } from './history-schema';
@@ -41,6 +46,14 @@ export interface HistoryStore {
   all(): Promise<AttemptRecord[]>;
   /** Adds attempts not already stored (same start time and exercise); returns how many were new. */
   importAttempts(attempts: readonly AttemptRecord[]): Promise<number>;
+  /** The stored attempts with these keys (`attemptKey`), for the sync; throws on failure. */
+  byKeys(keys: readonly string[]): Promise<AttemptRecord[]>;
+  /** Stores attempts from the account (new or replacing the same key) in one transaction. */
+  putSynced(attempts: readonly AttemptRecord[]): Promise<void>;
+  /** Removes the attempts with these keys (deleted on another device). */
+  removeKeys(keys: readonly string[]): Promise<void>;
+  /** The keys of attempts written here, after each change ('all' after Clear all or an import). */
+  readonly changes: EventSource<readonly string[] | 'all'>;
 }
 
 export interface HistoryStoreOptions {
@@ -57,6 +70,7 @@ const strip = ({ key: _key, ...attempt }: StoredAttempt): AttemptRecord => attem
 export function createHistoryStore(options: HistoryStoreOptions = {}): HistoryStore {
   const status = createObservable<HistoryStatus>({ state: 'ready' });
   const version = createObservable(0);
+  const changes = createEmitter<readonly string[] | 'all'>();
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const fail = (error: unknown): void => status.set(describeStorageError(error));
   const changed = (): void => version.set(version.get() + 1);
@@ -116,6 +130,7 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
         await run((store) => upsert(store, attempt));
         status.set({ state: 'ready' });
         changed();
+        changes.emit([attemptKey(attempt)]);
         return true;
       } catch (error) {
         fail(error);
@@ -137,6 +152,7 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
           }),
         );
         changed();
+        changes.emit([attemptKey(attempt)]);
         return true;
       } catch (error) {
         fail(error);
@@ -153,6 +169,7 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
           }),
         );
         changed();
+        changes.emit('all');
         return true;
       } catch (error) {
         fail(error);
@@ -239,7 +256,76 @@ export function createHistoryStore(options: HistoryStoreOptions = {}): HistorySt
       );
       status.set({ state: 'ready' });
       changed();
+      if (added > 0) changes.emit('all');
       return added;
+    },
+    changes,
+    async byKeys(keys) {
+      try {
+        const rows = await run(
+          (store) =>
+            store.attempts
+              .where('key')
+              .anyOf([...keys])
+              .toArray(),
+          bulkDeadlineMs(keys.length, deadlineMs),
+        );
+        return rows.map(strip);
+      } catch (error) {
+        fail(error);
+        throw error;
+      }
+    },
+    async putSynced(attempts) {
+      if (attempts.length === 0) return;
+      await run(
+        (store) =>
+          store.transaction('rw', store.attempts, store.summary, async () => {
+            const summary = (await store.summary.get('all')) ?? emptySummary();
+            const keyed = attempts.map(({ id: _id, ...attempt }) => ({
+              ...attempt,
+              key: attemptKey(attempt),
+            }));
+            const existing = await store.attempts
+              .where('key')
+              .anyOf(keyed.map((a) => a.key))
+              .toArray();
+            const idOf = new Map<string, number | undefined>();
+            for (const old of existing) {
+              applyAttempt(summary, old, -1);
+              idOf.set(old.key, old.id);
+            }
+            for (const attempt of keyed) applyAttempt(summary, attempt, 1);
+            await store.attempts.bulkPut(
+              keyed.map((a) => (idOf.has(a.key) ? { ...a, id: idOf.get(a.key) } : a)),
+            );
+            await store.summary.put(summary);
+          }),
+        bulkDeadlineMs(attempts.length, deadlineMs),
+      );
+      status.set({ state: 'ready' });
+      changed();
+      changes.emit(attempts.map((a) => attemptKey(a)));
+    },
+    async removeKeys(keys) {
+      if (keys.length === 0) return;
+      await run(
+        (store) =>
+          store.transaction('rw', store.attempts, store.summary, async () => {
+            const existing = await store.attempts
+              .where('key')
+              .anyOf([...keys])
+              .toArray();
+            if (existing.length === 0) return;
+            const summary = (await store.summary.get('all')) ?? emptySummary();
+            for (const stored of existing) applyAttempt(summary, stored, -1);
+            await store.attempts.bulkDelete(existing.map((a) => a.id as number));
+            await store.summary.put(summary);
+          }),
+        bulkDeadlineMs(keys.length, deadlineMs),
+      );
+      changed();
+      changes.emit(keys);
     },
   };
 }

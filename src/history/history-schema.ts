@@ -1,4 +1,4 @@
-import { HistoryDatabase } from '../storage';
+import { HistoryDatabase } from '../storage/databases';
 import { attemptKey, type AttemptRecord } from './records';
 import { summarise, type HistorySummary } from './summary';
 

@@ -4,7 +4,7 @@
  * with the history file (history-file.ts). Every failure is an Error whose message a player can
  * read; nothing is partly written (each change is one transaction).
  */
-import { PiecesDatabase } from '../storage';
+import { PiecesDatabase } from '../storage/databases';
 import { localDay } from '../history/stats';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import type { PieceAttempt, StoredPiece } from './piece-types';

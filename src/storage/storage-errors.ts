@@ -4,8 +4,6 @@
  * a full disk reads "full" everywhere (Firefox's own error name included) and never "unavailable"
  * in one screen and "full" in another.
  */
-import { DeadlineError } from '../lib/deadline';
-
 export type StorageProblem =
   /** The device's storage for the app is full. */
   | 'full'
@@ -27,7 +25,8 @@ const QUOTA_NAMES = new Set(['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED']
 export function storageProblemOf(error: unknown): StorageProblem {
   const name = storageErrorName(error);
   if (QUOTA_NAMES.has(name)) return 'full';
-  if (error instanceof DeadlineError || name === 'DatabaseClosedError') return 'busy';
+  // By name, not instanceof: lib/deadline's class would come into the first page's code with it.
+  if (name === 'DeadlineError' || name === 'DatabaseClosedError') return 'busy';
   if (name === 'VersionError') return 'outdated';
   return 'unavailable';
 }

@@ -4,7 +4,8 @@
  * with the readings and notes of that second each), written while recording so a crash, a lost
  * microphone or full storage keeps everything up to the last chunk.
  */
-import { manageDatabase, type Table } from '../storage';
+import { manageDatabase } from '../storage';
+import type { Table } from '../storage/databases';
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
 import { HistoryDb } from '../history/history-schema';
 import { READING_STRIDE, type Take, type TakeMeta, type TakeNote } from './take-format';
