@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
-import { cspMetaPlugin } from './build/csp.ts';
+import { cspMetaPlugin, syncConnectSources } from './build/csp.ts';
 import { hasFirebaseConfig } from './build/firebase-env.ts';
 import { ionicPerComponentPlugin } from './build/ionic-per-component.ts';
 import { pwaPlugin } from './build/pwa.ts';
@@ -35,6 +35,9 @@ export default defineConfig(({ mode }) => {
   // One decision for the CSP and the app's code (src/analytics/env.d.ts): a build with the
   // analytics configuration in its environment, or one without, where no analytics code loads.
   const analyticsConfigured = hasFirebaseConfig(loadEnv(mode, process.cwd(), 'VITE_FIREBASE_'));
+  // The account's sync server (src/storage/sync/shared-sync.ts reads the same variable).
+  const syncUrl =
+    loadEnv(mode, process.cwd(), 'VITE_SYNC_').VITE_SYNC_URL || 'http://127.0.0.1:5984';
   return {
     define: { __ANALYTICS_CONFIGURED__: JSON.stringify(analyticsConfigured) },
     plugins: [
@@ -44,7 +47,7 @@ export default defineConfig(({ mode }) => {
       // CSP meta tag in the built index.html; widened for Google's analytics only when configured.
       // Manifest + Workbox service worker precaching the whole build (offline after one visit).
       pwaPlugin(),
-      cspMetaPlugin({ analytics: analyticsConfigured }),
+      cspMetaPlugin({ analytics: analyticsConfigured, sync: syncConnectSources(syncUrl) }),
       // The engine .wasm and the worklet are fetched from index.html, beside the entry script.
       startupPreloadPlugin(),
       // The page's first script asks for the microphone before the entry has arrived.

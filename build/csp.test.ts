@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from './csp';
+import { contentSecurityPolicy, syncConnectSources } from './csp';
 import { hasFirebaseConfig } from './firebase-env';
 
 const directive = (policy: string, name: string) =>
@@ -23,6 +23,25 @@ describe('content security policy', () => {
       "script-src 'self' 'wasm-unsafe-eval' https://www.googletagmanager.com",
     );
     expect(directive(policy, 'connect-src')).toContain('https://firebase.googleapis.com');
+  });
+
+  it('lets the app connect to its sync server only: any loopback port for the embedded one', () => {
+    expect(syncConnectSources('http://127.0.0.1:5984')).toEqual([
+      'http://127.0.0.1:*',
+      'http://localhost:*',
+    ]);
+    expect(syncConnectSources('https://sync.example.org/couch')).toEqual([
+      'https://sync.example.org',
+    ]);
+    const policy = contentSecurityPolicy({
+      analytics: false,
+      sync: syncConnectSources('https://sync.example.org'),
+    });
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self' https://sync.example.org");
+    expect(() => syncConnectSources('ftp://x')).toThrow(
+      'VITE_SYNC_URL must be http(s), got ftp://x',
+    );
+    expect(() => syncConnectSources('nope')).toThrow('VITE_SYNC_URL is not a URL: nope');
   });
 
   it('counts a Firebase configuration only when its required fields are all set', () => {

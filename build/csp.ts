@@ -45,9 +45,38 @@ export const ANALYTICS_CSP: Readonly<Record<string, readonly string[]>> = {
   'img-src': ['https://*.google-analytics.com', 'https://www.googletagmanager.com'],
 };
 
+/**
+ * Where the account's sync may connect (issue 35): the origin of the build's sync server
+ * (`VITE_SYNC_URL`), and for a server on this machine (the default, `npm start`'s embedded one) any
+ * port on loopback, so a developer or a test can run it where it is free. Nothing else: the CSP
+ * stays the fence around what the app may reach.
+ */
+export function syncConnectSources(syncUrl: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(syncUrl);
+  } catch {
+    throw new Error(`VITE_SYNC_URL is not a URL: ${syncUrl}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`VITE_SYNC_URL must be http(s), got ${syncUrl}`);
+  }
+  if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') {
+    return ['http://127.0.0.1:*', 'http://localhost:*'];
+  }
+  return [url.origin];
+}
+
 /** The policy string, e.g. `default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; …`. */
-export function contentSecurityPolicy(options: { analytics: boolean }): string {
+export function contentSecurityPolicy(options: {
+  analytics: boolean;
+  sync?: readonly string[];
+}): string {
   const directives = new Map(Object.entries(BASE_CSP).map(([name, v]) => [name, [...v]]));
+  directives.set('connect-src', [
+    ...(directives.get('connect-src') ?? []),
+    ...(options.sync ?? []),
+  ]);
   if (options.analytics) {
     for (const [name, sources] of Object.entries(ANALYTICS_CSP)) {
       directives.set(name, [...(directives.get(name) ?? []), ...sources]);
@@ -61,7 +90,7 @@ export function contentSecurityPolicy(options: { analytics: boolean }): string {
  * or stylesheet (a meta policy only governs what comes after it). Build only: the dev server's
  * React Refresh preamble is an inline script.
  */
-export function cspMetaPlugin(options: { analytics: boolean }): Plugin {
+export function cspMetaPlugin(options: { analytics: boolean; sync?: readonly string[] }): Plugin {
   const tag = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(options)}" />`;
   return {
     name: 'embouchure:csp-meta',

@@ -21,13 +21,13 @@ export const LAYERS = {
   native: [],
   analytics: ['lib', 'settings'],
   settings: ['lib', 'music', 'storage'],
-  'shared-ui': ['lib', 'audio', 'music', 'settings'],
+  'shared-ui': ['lib', 'audio', 'music', 'settings', 'storage'],
   tuner: ['audio', 'music', 'settings', 'shared-ui', 'storage'],
   // Exercises keep their attempts in the history database.
   exercise: ['audio', 'lib', 'music', 'settings', 'shared-ui', 'history', 'storage'],
   history: ['analytics', 'lib', 'music', 'native', 'settings', 'shared-ui', 'storage'],
   // The settings screen shows the tuner's options panel.
-  'settings-screen': ['analytics', 'lib', 'settings', 'shared-ui', 'tuner'],
+  'settings-screen': ['analytics', 'lib', 'settings', 'shared-ui', 'storage', 'tuner'],
   pwa: ['audio', 'lib', 'shared-ui'],
   // Takes store their rows in the history database.
   takes: ['audio', 'history', 'lib', 'music', 'native', 'settings', 'shared-ui', 'storage'],
@@ -64,6 +64,7 @@ export const LAYERS = {
     'analytics',
     'audio',
     'companion',
+    'history',
     'lib',
     'music',
     'native',
@@ -71,6 +72,7 @@ export const LAYERS = {
     'pieces',
     'settings',
     'shared-ui',
+    'storage',
   ],
 };
 

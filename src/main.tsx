@@ -7,6 +7,7 @@ import App from './App';
 import { openAboveHome } from './shell/deep-link';
 import { track } from './analytics/track';
 import { startPwa } from './pwa/start';
+import { hasStoredAccount } from './storage';
 import { getSettingsStore } from './settings';
 import { importWithRetry } from './shared-ui/lazy-retry';
 import { getPreferencesStore } from './settings/preferences';
@@ -83,3 +84,10 @@ void serviceCode.then(render, render);
 track({ name: 'app_opened' }); // sent only with configuration and consent (src/analytics)
 // Offline cache + update prompt (src/pwa, build/pwa.ts), after the first pitch.
 startPwa(platform, pitchService);
+// The account's sync only when an account is stored here (src/storage/sync): without one no sync
+// code loads and nothing is sent anywhere.
+if (hasStoredAccount()) {
+  import('./shell/sync-loader')
+    .then((m) => m.resumeSyncAfterFirstPitch(pitchService))
+    .catch((error: unknown) => console.warn('sync: not started', error));
+}

@@ -6,7 +6,12 @@
  */
 import { PiecesDatabase } from '../storage/databases';
 import { localDay } from '../history/stats';
-import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import {
+  createEmitter,
+  createObservable,
+  type EventSource,
+  type ReadonlyObservable,
+} from '../lib/observable';
 import type { PieceAttempt, StoredPiece } from './piece-types';
 
 type StoredAttempt = PieceAttempt & { id?: number };
@@ -75,7 +80,25 @@ export interface PieceStore {
   scoreDays(): Promise<(PieceScoreDay & { title: string })[]>;
   /** Changes on every attempt added, piece removed or import (views reload). */
   readonly version: ReadonlyObservable<number>;
+  /** For the account's sync (pieces-sync.ts): what changed here, and the bulk reads and writes. */
+  readonly changes: EventSource<PieceChange>;
+  piecesByIds(ids: readonly string[]): Promise<StoredPiece[]>;
+  putSynced(pieces: readonly StoredPiece[]): Promise<void>;
+  removeSynced(ids: readonly string[]): Promise<void>;
+  attemptsByKeys(keys: readonly string[]): Promise<PieceAttempt[]>;
+  addSyncedAttempts(attempts: readonly PieceAttempt[]): Promise<void>;
+  removeSyncedAttempts(keys: readonly string[]): Promise<void>;
 }
+
+/** Which records changed: piece ids, attempt keys (`pieceAttemptKey`), or 'all' of them. */
+export interface PieceChange {
+  readonly pieces: readonly string[] | 'all';
+  readonly attempts: readonly string[] | 'all';
+}
+
+/** An attempt's stable key: its piece and when it was played. */
+export const pieceAttemptKey = (attempt: Pick<PieceAttempt, 'pieceId' | 'atMs'>): string =>
+  `${attempt.pieceId}@${attempt.atMs}`;
 
 export function createPieceStore(
   options: { name?: string; indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {},
@@ -87,9 +110,36 @@ export function createPieceStore(
   );
   const strip = ({ id: _id, ...attempt }: StoredAttempt): PieceAttempt => attempt;
   const version = createObservable(0);
+  const changes = createEmitter<PieceChange>();
   const changed = <T>(result: T): T => {
     version.set(version.get() + 1);
     return result;
+  };
+  const told =
+    (change: PieceChange) =>
+    <T>(result: T): T => {
+      changes.emit(change);
+      return changed(result);
+    };
+  /** Recomputes the day rows of these (piece, day) pairs from the attempts left. */
+  const recountDays = async (rows: readonly PieceAttempt[]): Promise<void> => {
+    for (const key of new Set(rows.map(keyOf))) {
+      const [pieceId, day] = key.split('|');
+      const left = (await db.attempts.where('pieceId').equals(pieceId).toArray()).filter(
+        (a) => dayOfAttempt(a) === day,
+      );
+      if (left.length === 0) await db.scoreDays.delete([pieceId, day]);
+      else
+        await db.scoreDays.put(
+          left.reduce<PieceScoreDay | undefined>(withAttempt, undefined) as PieceScoreDay,
+        );
+    }
+  };
+  const attemptRows = async (keys: readonly string[]): Promise<StoredAttempt[]> => {
+    const wanted = new Set(keys);
+    const pieceIds = [...new Set(keys.map((k) => k.slice(0, k.lastIndexOf('@'))))];
+    const rows = await db.attempts.where('pieceId').anyOf(pieceIds).toArray();
+    return rows.filter((a) => wanted.has(pieceAttemptKey(a)));
   };
   /** Adds the attempt and its score to its day's row, in the caller's transaction. */
   const addScored = async (attempt: PieceAttempt): Promise<void> => {
@@ -103,6 +153,7 @@ export function createPieceStore(
     get: (id) => db.pieces.get(id),
     put: async (piece) => {
       await db.pieces.put(piece);
+      changes.emit({ pieces: [piece.id], attempts: [] });
     },
     remove: (id) =>
       db
@@ -111,9 +162,11 @@ export function createPieceStore(
           await db.attempts.where('pieceId').equals(id).delete();
           await db.scoreDays.where('pieceId').equals(id).delete();
         })
-        .then(changed),
+        .then(told({ pieces: [id], attempts: 'all' })),
     addAttempt: (attempt) =>
-      db.transaction('rw', db.attempts, db.scoreDays, () => addScored(attempt)).then(changed),
+      db
+        .transaction('rw', db.attempts, db.scoreDays, () => addScored(attempt))
+        .then(told({ pieces: [], attempts: [pieceAttemptKey(attempt)] })),
     attempts: async (pieceId) =>
       (await db.attempts.where('pieceId').equals(pieceId).sortBy('atMs')).map(strip),
     exportAll: async () => ({
@@ -138,7 +191,45 @@ export function createPieceStore(
           }
           return added;
         })
-        .then(changed),
+        .then(told({ pieces: 'all', attempts: 'all' })),
+    changes,
+    piecesByIds: async (ids) =>
+      (await db.pieces.bulkGet([...ids])).filter((p): p is StoredPiece => p !== undefined),
+    putSynced: async (pieces) => {
+      if (pieces.length === 0) return;
+      await db.pieces.bulkPut([...pieces]);
+      changed(undefined);
+      changes.emit({ pieces: pieces.map((p) => p.id), attempts: [] });
+    },
+    removeSynced: async (ids) => {
+      if (ids.length === 0) return;
+      // The piece only: its attempts are documents of their own, deleted (or kept) by the sync.
+      await db.pieces.bulkDelete([...ids]);
+      changed(undefined);
+      changes.emit({ pieces: ids, attempts: [] });
+    },
+    attemptsByKeys: async (keys) => (await attemptRows(keys)).map(strip),
+    addSyncedAttempts: (attempts) =>
+      db
+        .transaction('rw', db.attempts, db.scoreDays, async () => {
+          const present = new Set(
+            (await attemptRows(attempts.map(pieceAttemptKey))).map(pieceAttemptKey),
+          );
+          for (const attempt of attempts) {
+            if (present.has(pieceAttemptKey(attempt))) continue;
+            present.add(pieceAttemptKey(attempt));
+            await addScored(attempt);
+          }
+        })
+        .then(told({ pieces: [], attempts: attempts.map(pieceAttemptKey) })),
+    removeSyncedAttempts: (keys) =>
+      db
+        .transaction('rw', db.attempts, db.scoreDays, async () => {
+          const rows = await attemptRows(keys);
+          await db.attempts.bulkDelete(rows.map((r) => r.id as number));
+          await recountDays(rows);
+        })
+        .then(told({ pieces: [], attempts: keys })),
     scoreDays: () =>
       db.transaction('r', db.pieces, db.scoreDays, async () => {
         const rows = await db.scoreDays.toArray();

@@ -57,7 +57,7 @@ function pieceFrom(raw: unknown): StoredPiece | null {
   }
 }
 
-function attemptFrom(raw: unknown): PieceAttempt | null {
+export function attemptFrom(raw: unknown): PieceAttempt | null {
   if (!isRecord(raw) || typeof raw.pieceId !== 'string' || typeof raw.atMs !== 'number') {
     return null;
   }

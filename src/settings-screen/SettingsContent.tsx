@@ -5,6 +5,7 @@ import { getSettingsStore, useSettings } from '../settings';
 import { getPreferencesStore } from '../settings/preferences';
 import { TunerSettingsPanel } from '../tuner/TunerSettingsPanel';
 import { LatencyCalibration } from '../shared-ui/latency/LatencyCalibration';
+import { AccountPanel } from './AccountPanel';
 import { AppPreferences } from './AppPreferences';
 import '../tuner/tuner.css';
 import './settings-screen.css';
@@ -31,6 +32,7 @@ export function SettingsContent(props: { onShowPrivacy?: () => void }) {
         <h2 id={audioId}>Audio</h2>
         <LatencyCalibration />
       </section>
+      <AccountPanel />
       <AppPreferences
         preferences={preferences}
         store={preferencesStore}

@@ -23,6 +23,13 @@ export interface PersistedStore<T> extends ReadonlyObservable<Readonly<T>> {
    * still applies for this session; the UI says it will not survive a restart.
    */
   readonly saveProblem: ReadonlyObservable<string | null>;
+  /** Epoch ms of the last change made (here or synced), 0 if never changed: the sync compares it. */
+  editedAtMs(): number;
+  /**
+   * A version from the account (another device's edit at `editedAtMs`): every valid field is
+   * taken, an invalid one keeps its value here.
+   */
+  applySynced(raw: unknown, editedAtMs: number): void;
 }
 
 export interface PersistedStoreOptions<T> {
@@ -61,9 +68,11 @@ export function createPersistedStore<T extends object>(
     Object.freeze(load(storage, key, defaults, validators)),
   );
   const saveProblem = createObservable<string | null>(null);
-  const commit = (next: T): void => {
+  const stampKey = key + '.editedAtMs';
+  const commit = (next: T, atMs = Date.now()): void => {
     observable.set(Object.freeze(next));
     try {
+      storage?.setItem(stampKey, String(atMs));
       storage?.setItem(key, JSON.stringify(next));
       saveProblem.set(null);
     } catch (error) {
@@ -94,6 +103,20 @@ export function createPersistedStore<T extends object>(
     },
     reset() {
       commit({ ...defaults });
+    },
+    editedAtMs() {
+      try {
+        return Number(storage?.getItem(stampKey)) || 0;
+      } catch {
+        return 0;
+      }
+    },
+    applySynced(raw, editedAtMs) {
+      const current = observable.get();
+      const next = parseRecord(raw, current, validators);
+      if (Object.keys(next).some((f) => !Object.is(next[f as keyof T], current[f as keyof T]))) {
+        commit(next, editedAtMs);
+      }
     },
   };
 }

@@ -5,7 +5,13 @@
  * reach the device's storage only through here, `./databases` (the Dexie declarations, kept out
  * of this entry so the first page's code does not carry Dexie) and `./sync`.
  */
-export { defaultStorage, removeKey, type KeyValueStorage } from './key-value';
+export {
+  ACCOUNT_STORAGE_KEY,
+  defaultStorage,
+  hasStoredAccount,
+  removeKey,
+  type KeyValueStorage,
+} from './key-value';
 export { storageErrorName, storageProblemOf, type StorageProblem } from './storage-errors';
 export {
   indexedDbFactory,

@@ -27,3 +27,16 @@ export function removeKey(
     return false;
   }
 }
+
+/** Where the signed-in account (name and server, never a password) is kept on this device. */
+export const ACCOUNT_STORAGE_KEY = 'embouchure.account.v1';
+
+/** Whether an account is stored here (start-up loads the sync's code only then). */
+export function hasStoredAccount(storage: KeyValueStorage | null = defaultStorage()): boolean {
+  try {
+    const raw = storage?.getItem(ACCOUNT_STORAGE_KEY);
+    return typeof raw === 'string' && raw !== 'null';
+  } catch {
+    return false;
+  }
+}

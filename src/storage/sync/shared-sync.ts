@@ -5,7 +5,7 @@ import { createSyncService, type SyncService } from './sync-service';
  * the CSP lets the app connect to, build/csp.ts), else the embedded server `npm start` runs.
  */
 export const DEFAULT_SYNC_URL: string =
-  (import.meta.env.VITE_SYNC_URL as string | undefined) ?? 'http://127.0.0.1:5984';
+  (import.meta.env.VITE_SYNC_URL as string | undefined) || 'http://127.0.0.1:5984';
 
 let shared: SyncService | undefined;
 /** The app's account and sync (created on first use; nothing is sent until the player signs in). */

@@ -9,7 +9,7 @@
  * name and server (to resume after a restart) and the server's session cookie.
  */
 import { createObservable, type ReadonlyObservable } from '../../lib/observable';
-import { defaultStorage, type KeyValueStorage } from '../key-value';
+import { ACCOUNT_STORAGE_KEY, defaultStorage, type KeyValueStorage } from '../key-value';
 import { AccountError, createCouchClient, userDbName, type CouchClient } from './couch-client';
 import { syncDocId, type SyncKind } from './sync-doc';
 import { createSyncEngine, type SyncAdapter } from './sync-engine';
@@ -63,7 +63,7 @@ export interface SyncService {
   stop(): void;
 }
 
-export const ACCOUNT_STORAGE_KEY = 'embouchure.account.v1';
+export { ACCOUNT_STORAGE_KEY } from '../key-value';
 /** After a local change, wait this long for more before a cycle (a save writes several rows). */
 const LOCAL_DEBOUNCE_MS = 250;
 const LONG_POLL_MS = 25_000;
@@ -140,7 +140,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   const showWaiting = (): void => {
     const current = status.get();
     if (current.state === 'no-account' || current.state === 'syncing') return;
-    status.set({ ...current, waiting: waiting() } as SyncStatus);
+    status.set({ ...current, waiting: waiting() });
   };
 
   const schedule = (delayMs: number): void => {

@@ -5,14 +5,14 @@
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { sampleAttempt } from '../history/fixtures.test-data';
-import { createHistoryStore } from '../history/history-db';
-import { attemptKey } from '../history/records';
-import { summarise } from '../history/summary';
-import { createPieceStore } from '../pieces/piece-store';
-import { DEFAULT_PRACTICE, type StoredPiece } from '../pieces/piece-types';
-import { createTakeStore } from '../takes/take-store';
-import type { TakeMeta } from '../takes/take-format';
+import { sampleAttempt } from './history/fixtures.test-data';
+import { createHistoryStore } from './history/history-db';
+import { attemptKey } from './history/records';
+import { summarise } from './history/summary';
+import { createPieceStore } from './pieces/piece-store';
+import { DEFAULT_PRACTICE, type StoredPiece } from './pieces/piece-types';
+import { createTakeStore } from './takes/take-store';
+import type { TakeMeta } from './takes/take-format';
 
 /** `src/history/history-schema.ts` as of e59cb3e (versions 1-3; the upgrades do not run here). */
 function historyAsOnMain(indexedDB: IDBFactory): Dexie {
