@@ -258,6 +258,7 @@ export default tseslint.config(
       '*.{js,mjs,ts}',
       'bench/**/*.{js,mjs,ts}',
       'cli/**/*.{js,mjs,ts}',
+      'server/**/*.ts',
       'build/**/*.ts',
       'e2e/**/*.ts',
       'engine/*.{mjs,ts}',

@@ -94,6 +94,7 @@ export default defineConfig(({ mode }) => {
         'bench/**/*.test.ts',
         'cli/**/*.test.ts',
         'build/**/*.test.ts',
+        'server/**/*.test.ts',
       ],
       environment: 'node',
     },

@@ -217,6 +217,46 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
     }
     next();
   });
+  // A user database is its owner's alone. CouchDB enforces `_security` members on every request;
+  // pouchdb-server only on reads (found by sync-server.test.ts: another user could write), so
+  // every request to a user database is checked here against the session it carries.
+  app.use((req: Request, res: Response, next: Next) => {
+    const match = /^\/(userdb-[0-9a-f]+)(?:[/?]|$)/.exec(req.url);
+    if (!match) {
+      next();
+      return;
+    }
+    const owner = Buffer.from(match[1].slice('userdb-'.length), 'hex').toString('utf8');
+    const headers: Record<string, string> = {};
+    for (const name of ['cookie', 'authorization']) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    fetch(url + '/_session', { headers }).then(
+      async (answer) => {
+        const session = (await answer.json()) as {
+          userCtx?: { name?: string | null; roles?: string[] };
+        };
+        const who = session.userCtx;
+        if (who?.name === owner || who?.roles?.includes('_admin')) {
+          next();
+          return;
+        }
+        res.statusCode = who?.name ? 403 : 401;
+        res.setHeader('Content-Type', 'application/json');
+        res.end(
+          JSON.stringify({
+            error: who?.name ? 'forbidden' : 'unauthorized',
+            reason: 'You are not allowed to access this db.',
+          }),
+        );
+      },
+      () => {
+        res.statusCode = 500;
+        res.end();
+      },
+    );
+  });
   app.use(pouchApp);
 
   const server = await new Promise<Server>((resolve) => {
