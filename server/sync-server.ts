@@ -275,6 +275,12 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
     });
     if (!set.ok) throw new Error(`sync server: could not set its admin (${set.status})`);
   }
+  // The session cookies' secret is kept with the data (pouchdb-server makes a new one at every
+  // start unless it is in its config, which would sign every player out at each restart).
+  const secret = await admin('/_config/couch_httpd_auth/secret');
+  if (secret.ok) {
+    await admin('/_config/couch_httpd_auth/secret', { method: 'PUT', body: await secret.text() });
+  }
   // Sessions last a day since the last request (CouchDB's default is 10 minutes, which would sign
   // a player out during a long practice); refreshed on use.
   await admin('/_config/couch_httpd_auth/timeout', { method: 'PUT', body: '"86400"' });
@@ -287,6 +293,10 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        if (!server.listening) {
+          resolve(); // closed already (a test that stopped it)
+          return;
+        }
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),

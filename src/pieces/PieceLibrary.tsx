@@ -67,7 +67,11 @@ export function PieceLibrary(props: {
       setMessage({ text: `The library could not be opened: ${String(error)}`, error: true });
     });
   };
-  useEffect(reload, [store]);
+  // Again whenever the library changes (a piece synced from another device arrives).
+  useEffect(() => {
+    reload();
+    return store.version.subscribe(reload);
+  }, [store]);
 
   /** Opens a piece just read and stores it meanwhile (the page says if storing fails). */
   const save = async (piece: StoredPiece): Promise<void> => {

@@ -18,6 +18,8 @@ import { indexedDbShadowStore, type ClosableShadowStore } from './shadow-store';
 export interface Account {
   readonly name: string;
   readonly serverUrl: string;
+  /** When this device last finished a sync with it (epoch ms), kept across restarts. */
+  readonly lastSyncedAtMs?: number;
 }
 
 export type SyncStatus =
@@ -83,8 +85,11 @@ function loadAccount(storage: KeyValueStorage | null): Account | null {
   try {
     const raw = JSON.parse(storage?.getItem(ACCOUNT_STORAGE_KEY) ?? 'null') as unknown;
     if (typeof raw !== 'object' || raw === null) return null;
-    const { name, serverUrl } = raw as Record<string, unknown>;
-    return typeof name === 'string' && typeof serverUrl === 'string' ? { name, serverUrl } : null;
+    const { name, serverUrl, lastSyncedAtMs } = raw as Record<string, unknown>;
+    if (typeof name !== 'string' || typeof serverUrl !== 'string') return null;
+    return typeof lastSyncedAtMs === 'number'
+      ? { name, serverUrl, lastSyncedAtMs }
+      : { name, serverUrl };
   } catch {
     return null;
   }
@@ -177,6 +182,8 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       if (current.stopped) return;
       for (const id of taken) dirty.delete(id);
       lastSyncedAtMs = Date.now();
+      const stored = account.get();
+      if (stored) saveAccount(storage, { ...stored, lastSyncedAtMs });
       backoffMs = 0;
       refused.set(result.refused);
       status.set({ state: 'synced', atMs: lastSyncedAtMs, waiting: waiting() });
@@ -243,6 +250,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       poll: null,
     };
     fullPending = true;
+    lastSyncedAtMs = next.lastSyncedAtMs ?? null;
     account.set(next);
     saveAccount(storage, next);
     status.set({ state: 'syncing', waiting: waiting(), lastSyncedAtMs });
