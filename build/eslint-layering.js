@@ -73,6 +73,7 @@ export const LAYERS = {
     'settings',
     'shared-ui',
     'storage',
+    'takes',
   ],
 };
 

@@ -1,3 +1,4 @@
+import { useObservable } from '../lib/use-observable';
 import { IonButton, IonItem, IonLabel, IonList, IonListHeader } from '@ionic/react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { MAX_SCORE_FILE_BYTES, ScoreReadError, type Score } from '../music';
@@ -68,10 +69,8 @@ export function PieceLibrary(props: {
     });
   };
   // Again whenever the library changes (a piece synced from another device arrives).
-  useEffect(() => {
-    reload();
-    return store.version.subscribe(reload);
-  }, [store]);
+  const version = useObservable(store.version);
+  useEffect(reload, [store, version]);
 
   /** Opens a piece just read and stores it meanwhile (the page says if storing fails). */
   const save = async (piece: StoredPiece): Promise<void> => {

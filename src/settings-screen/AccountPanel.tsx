@@ -6,9 +6,9 @@ import { refusedText, syncStatusText } from './sync-status-text';
 
 /** What an account syncs and what stays here, said before anything is sent (issue 35). */
 export const WHAT_SYNCS =
-  'An account is optional. With one, your history, your pieces with their attempts, your practice settings and the theme are kept on the sync server and on every device you sign in on, and come back on a new device.';
+  'An account is optional. With one, your history, your pieces with their attempts, the details of your takes (name, date, length, notes), your practice settings, the theme, your daily goal and metronome presets are kept on the sync server and on every device you sign in on, and come back on a new device.';
 export const WHAT_STAYS =
-  'Stays on this device: takes (their audio and trace), the analytics choice and everything the microphone hears. Practice works the same signed out or offline; nothing is sent until you sign in, and your password is never stored.';
+  "Stays on this device: takes' audio and pitch trace, reminders, the analytics choice and everything the microphone hears. Practice works the same signed out or offline; nothing is sent until you sign in, and your password is never stored.";
 
 /** The sync service once its code has loaded (null meanwhile, or when none is provided). */
 function useSyncService(): { service: SyncService | null; error: string | null } {

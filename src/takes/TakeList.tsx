@@ -138,7 +138,10 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
             <button
               type="button"
               className="take-row__main"
-              onClick={() => props.onPlay(take.id)}
+              onClick={() => {
+                if (!take.elsewhere) props.onPlay(take.id);
+              }}
+              aria-disabled={take.elsewhere === true}
               data-testid="play-take"
             >
               <span className="take-row__name">{take.name}</span>
@@ -154,6 +157,11 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
                 {take.notesMidi.length ? take.notesMidi.map(written).join(' ') : 'No notes'}
                 {take.noteCount > take.notesMidi.length ? ' …' : ''}
               </span>
+              {take.elsewhere && (
+                <span className="take-row__badge" data-testid="take-elsewhere">
+                  Recorded on another device: its audio and trace stay there
+                </span>
+              )}
               {take.state !== 'complete' && (
                 <span className="take-row__badge">
                   Interrupted{take.endReason ? `: ${take.endReason}` : ''}
@@ -169,30 +177,34 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
               >
                 Rename
               </IonButton>
-              <IonButton
-                size="small"
-                fill="clear"
-                data-testid="export-take"
-                onClick={() =>
-                  void act(async () => {
-                    const shared = await exportTake(store, take.id);
-                    return shared.kind === 'download'
-                      ? `Downloaded ${shared.names.join(', ')}.`
-                      : undefined;
-                  })
-                }
-              >
-                Export
-              </IonButton>
-              <IonButton
-                size="small"
-                fill="clear"
-                color="danger"
-                data-testid="delete-take"
-                onClick={() => setPending({ kind: 'delete', take })}
-              >
-                Delete
-              </IonButton>
+              {!take.elsewhere && (
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  data-testid="export-take"
+                  onClick={() =>
+                    void act(async () => {
+                      const shared = await exportTake(store, take.id);
+                      return shared.kind === 'download'
+                        ? `Downloaded ${shared.names.join(', ')}.`
+                        : undefined;
+                    })
+                  }
+                >
+                  Export
+                </IonButton>
+              )}
+              {!take.elsewhere && (
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  color="danger"
+                  data-testid="delete-take"
+                  onClick={() => setPending({ kind: 'delete', take })}
+                >
+                  Delete
+                </IonButton>
+              )}
             </div>
           </li>
         ))}

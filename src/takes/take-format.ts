@@ -68,6 +68,13 @@ export interface TakeMeta {
    * take's own audio): reported by the browser, calibrated by the player, or unknown.
    */
   inputLatency?: InputLatencySource;
+  /**
+   * Recorded on another device of the player's account (issue 35): this device has the take's
+   * details from the sync, not its audio or trace, which stay where it was recorded.
+   */
+  elsewhere?: boolean;
+  /** When the player last renamed it (epoch ms): the later rename wins between devices. */
+  renamedAtMs?: number;
 }
 
 export const INPUT_LATENCY_SOURCES = ['reported', 'calibrated', 'unknown'] as const;

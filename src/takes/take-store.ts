@@ -6,7 +6,12 @@
  */
 import { manageDatabase } from '../storage';
 import type { Table } from '../storage/databases';
-import { createObservable, type ReadonlyObservable } from '../lib/observable';
+import {
+  createEmitter,
+  createObservable,
+  type EventSource,
+  type ReadonlyObservable,
+} from '../lib/observable';
 import { HistoryDb } from '../history/history-schema';
 import { READING_STRIDE, type Take, type TakeMeta, type TakeNote } from './take-format';
 
@@ -62,6 +67,16 @@ export interface TakeStore {
   add(take: Take): Promise<void>;
   /** Storage used and the quota, or null when the browser does not say. */
   estimate(): Promise<StorageUse | null>;
+  /**
+   * For the account's sync (takes-sync.ts): ids of takes whose details changed here (a take still
+   * recording is not told until it ends), the rows by id, and what arrives from other devices.
+   */
+  readonly changes: EventSource<readonly string[] | 'all'>;
+  metasByIds(ids: readonly string[]): Promise<TakeMeta[]>;
+  /** Takes from other devices: new ones are kept as details only (`elsewhere`); ours get their name. */
+  putSyncedMetas(metas: readonly TakeMeta[]): Promise<void>;
+  /** Removes takes deleted on another device, except those whose audio is here (kept, sent again). */
+  removeSynced(ids: readonly string[]): Promise<void>;
 }
 
 export interface TakeStoreOptions {
@@ -76,7 +91,12 @@ const TAKES_DEADLINE_MS = 30_000;
 
 export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
   const version = createObservable(0);
+  const changes = createEmitter<readonly string[] | 'all'>();
   const changed = (): void => version.set(version.get() + 1);
+  /** Tells the sync, once a take's details are final (not every second while it records). */
+  const told = (meta: Pick<TakeMeta, 'id' | 'state'>): void => {
+    if (meta.state !== 'recording') changes.emit([meta.id]);
+  };
   const storage =
     options.storage === undefined
       ? typeof navigator === 'undefined'
@@ -157,6 +177,7 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
       const { takes } = await open();
       await transaction(() => putKeepingName(takes, meta));
       changed();
+      told(meta);
     },
     async appendChunk(chunk, meta) {
       if (deleted.has(meta.id)) throw new TakeDeletedError();
@@ -168,6 +189,7 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
         }),
       );
       changed();
+      told(meta);
     },
     async replaceAudio(takeId, seq, audio) {
       if (deleted.has(takeId)) throw new TakeDeletedError();
@@ -201,10 +223,11 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
       const { takes } = await open();
       const trimmed = name.trim().slice(0, 200);
       if (!trimmed) throw new Error('A take needs a name.');
-      if ((await takes.update(id, { name: trimmed })) === 0) {
+      if ((await takes.update(id, { name: trimmed, renamedAtMs: Date.now() })) === 0) {
         throw new Error('This take no longer exists.');
       }
       changed();
+      changes.emit([id]);
     },
     async remove(id) {
       deleted.add(id);
@@ -214,6 +237,7 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
         await takes.delete(id);
       });
       changed();
+      changes.emit([id]);
     },
     async removeAll() {
       const { takes, chunks } = await open();
@@ -223,6 +247,7 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
         await takes.clear();
       });
       changed();
+      changes.emit('all');
     },
     async add(take) {
       const { takes, chunks } = await open();
@@ -239,6 +264,46 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
         }),
       );
       changed();
+      told(take.meta);
+    },
+    changes,
+    async metasByIds(ids) {
+      const { takes } = await open();
+      return (await takes.bulkGet([...ids])).filter((m): m is TakeMeta => m !== undefined);
+    },
+    async putSyncedMetas(metas) {
+      if (metas.length === 0) return;
+      const { takes } = await open();
+      await transaction(async () => {
+        for (const meta of metas) {
+          if (deleted.has(meta.id)) continue;
+          const stored = await takes.get(meta.id);
+          if (stored && !stored.elsewhere) {
+            // Ours: only what another device can change (its name) comes in.
+            if (stored.name !== meta.name) {
+              await takes.update(meta.id, { name: meta.name, renamedAtMs: meta.renamedAtMs });
+            }
+          } else {
+            await takes.put({ ...meta, elsewhere: true });
+          }
+        }
+      });
+      changed();
+      changes.emit(metas.map((m) => m.id));
+    },
+    async removeSynced(ids) {
+      const { takes, chunks } = await open();
+      await transaction(async () => {
+        for (const id of ids) {
+          const stored = await takes.get(id);
+          // A take whose audio is here is deleted only here: the sync sends it back.
+          if (!stored?.elsewhere) continue;
+          await chunks.where('takeId').equals(id).delete();
+          await takes.delete(id);
+        }
+      });
+      changed();
+      changes.emit([...ids]);
     },
     async estimate() {
       if (!storage) return null;

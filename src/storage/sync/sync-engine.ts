@@ -201,7 +201,11 @@ export function createSyncEngine(options: {
         if (keepHash !== remoteHash) toPush.add(change.id);
       }
       if (puts.length > 0) await adapter.put(puts);
-      if (removals.length > 0) await adapter.remove(removals);
+      if (removals.length > 0) {
+        await adapter.remove(removals);
+        // A kind may keep what another device deleted (a take whose audio is here): send it again.
+        for (const kept of await adapter.get(removals)) toPush.add(syncDocId(kind, kept.key));
+      }
     }
     await store.saveShadows(saved);
     return { toPush, conflicts, applied };
