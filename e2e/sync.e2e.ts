@@ -38,6 +38,7 @@ afterAll(async () => {
 const a = sharedBrowser({ wav: audioFile(WAV), viewport: { width: 390, height: 844 } });
 const b = sharedBrowser({ wav: audioFile(WAV), viewport: { width: 390, height: 844 } });
 
+const takesModal = (page: Page): Locator => page.locator('ion-modal[data-testid="takes-modal"]');
 const account = (page: Page): Locator => settingsScreen(page).getByTestId('account');
 const syncState = (page: Page) =>
   account(page).getByTestId('sync-status').getAttribute('data-state', { timeout: WAIT_MS });
@@ -138,6 +139,44 @@ describe('an account on two devices', () => {
     expect(await theme(a.page)).toContain('ion-palette-dark');
   });
 
+  it('a take recorded on one is listed on the other as recorded there, and a rename comes back', async () => {
+    await a.page.goto(appUrl('/home/tuner'));
+    const record = activePage(a.page).getByTestId('record-button');
+    await record.click();
+    await expect.poll(() => record.getAttribute('data-state')).toBe('recording');
+    await expect
+      .poll(async () => (await activePage(a.page).getByTestId('record-time').textContent()) ?? '')
+      .toMatch(/^0:0[2-9]$/);
+    await record.click();
+    await expect
+      .poll(
+        async () => (await activePage(a.page).getByTestId('record-message').textContent()) ?? '',
+      )
+      .toMatch(/^Take saved/);
+
+    await b.page.goto(appUrl('/home/tuner'));
+    await activePage(b.page).getByTestId('open-takes').click();
+    const theirs = takesModal(b.page).getByTestId('take-row');
+    await expect.poll(() => theirs.count()).toBe(1);
+    expect(await theirs.getByTestId('take-elsewhere').textContent()).toBe(
+      'Recorded on another device: its audio and trace stay there',
+    );
+    expect(await theirs.getByTestId('take-notes').textContent()).toMatch(/^(A4 ?)+/);
+    expect(await theirs.getByTestId('delete-take').count()).toBe(0);
+    await theirs.getByTestId('rename-take').click();
+    await b.page.locator('ion-alert input').fill('Named on the laptop');
+    await b.page.locator('ion-alert button', { hasText: 'Save' }).click();
+
+    await activePage(a.page).getByTestId('open-takes').click();
+    const ours = takesModal(a.page).getByTestId('take-row');
+    await expect
+      .poll(async () => (await ours.textContent()) ?? '', { timeout: WAIT_MS })
+      .toMatch(/^Named on the laptop/);
+    expect(await ours.getByTestId('take-elsewhere').count()).toBe(0);
+    await a.page.goto(appUrl('/home/exercise'));
+    await b.page.goto(appUrl('/home/exercise'));
+  });
+
   it('the server stops mid-sync: the status says so, and everything catches up when it returns', async () => {
     await server.close();
     await playLongTone(a.page);
@@ -178,8 +217,9 @@ describe('an account on two devices', () => {
     const mine = (await (await owner(`${server.url}/${userDbName('alice')}/_all_docs`)).json()) as {
       rows: { id: string }[];
     };
-    // Three attempts, two pieces, their settings: all there for alice.
+    // Three attempts, two pieces, a take's details, their settings: all there for alice.
     expect(mine.rows.filter((r) => r.id.startsWith('attempt:'))).toHaveLength(3);
     expect(mine.rows.filter((r) => r.id.startsWith('piece:'))).toHaveLength(2);
+    expect(mine.rows.filter((r) => r.id.startsWith('take:'))).toHaveLength(1);
   });
 });
