@@ -18,4 +18,16 @@ describe('the privacy page (issue 23 row 11)', () => {
     expect(stored).toMatch(/each exercise’s last setup/);
     expect(stored).toMatch(/metronome’s settings and presets/);
   });
+
+  it('says what an account sends, where, and what stays on the device', () => {
+    const html = renderToStaticMarkup(<PrivacyPage onBack={() => undefined} />);
+    expect(html).toMatch(/Without an account nothing of this is sent anywhere/);
+    const account = html.slice(html.indexOf('With an account'));
+    expect(account).toMatch(/An account is optional/);
+    expect(account).toMatch(/only your account can read/);
+    expect(account).toMatch(
+      /Takes’ audio and pitch\s+trace, your reminders and the analytics choice stay on this device/,
+    );
+    expect(account).toMatch(/never your password/);
+  });
 });

@@ -41,7 +41,19 @@ export function PrivacyPage(props: { onBack: () => void }) {
           Nothing is recorded unless you press Record.
         </li>
       </ul>
-      <p>Nothing of this is sent anywhere. There is no account and no advertising.</p>
+      <p data-testid="privacy-unsent">
+        Without an account nothing of this is sent anywhere. There is no advertising.
+      </p>
+      <h3>With an account, only if you make one</h3>
+      <p data-testid="privacy-account">
+        An account is optional (Settings → Account). Signed in, your history, your pieces with their
+        attempts, the details of your takes (name, date, length, notes), your settings, theme, daily
+        goal and metronome presets are kept on the sync server you sign in to, in a database only
+        your account can read, and on each device you sign in on. Takes’ audio and pitch trace, your
+        reminders and the analytics choice stay on this device. The app keeps your name and a
+        session from the server, never your password. Signing out keeps everything here; deleting
+        the account removes it and its data from the server.
+      </p>
       <h3>Analytics, only with your consent</h3>
       <p>
         Off unless you switch on “Share anonymous usage statistics” in the settings. When on, the
