@@ -35,7 +35,14 @@ describe('Content-Security-Policy', () => {
     expect(directive(policy, 'script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'");
     // blob: only for media (a take plays from an object URL of its own stored audio), never code.
     expect(directive(policy, 'media-src')).toBe("media-src 'self' blob:");
-    const withoutMedia = policy.replace(directive(policy, 'media-src') ?? '', '');
+    // The account's sync: this build's server is the embedded one, on any loopback port and
+    // nowhere else (build/csp.ts); that is the one wildcard.
+    expect(directive(policy, 'connect-src')).toBe(
+      "connect-src 'self' http://127.0.0.1:* http://localhost:*",
+    );
+    const withoutMedia = policy
+      .replace(directive(policy, 'media-src') ?? '', '')
+      .replace(directive(policy, 'connect-src') ?? '', '');
     expect(withoutMedia).not.toMatch(/unsafe-eval'(?<!wasm-unsafe-eval')|blob:|\*/);
     expect(directive(policy, 'default-src')).toBe("default-src 'self'");
     expect(directive(policy, 'object-src')).toBe("object-src 'none'");
