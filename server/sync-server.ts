@@ -291,14 +291,17 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      // What the server was doing for an account (making or dropping its database) ends first.
+      while (pending.size > 0) await Promise.all([...pending]);
+      await new Promise<void>((resolve, reject) => {
         if (!server.listening) {
           resolve(); // closed already (a test that stopped it)
           return;
         }
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+    },
   };
 }
