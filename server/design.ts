@@ -6,12 +6,9 @@
  */
 import { MAX_DOC_CHARS, MAX_KEY_CHARS, SYNC_KINDS } from '../src/storage/sync/sync-doc.ts';
 
-export const DESIGN_DOC_ID = '_design/embouchure';
+export { userDbName } from '../src/storage/sync/sync-doc.ts';
 
-/** `userdb-` and the user name's UTF-8 bytes in hex, as CouchDB's couch_peruser names it. */
-export function userDbName(name: string): string {
-  return 'userdb-' + Buffer.from(name, 'utf8').toString('hex');
-}
+export const DESIGN_DOC_ID = '_design/embouchure';
 
 /** Only the user reads and writes; only the server admin changes security or design documents. */
 export function userSecurity(name: string): object {

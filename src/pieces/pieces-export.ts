@@ -35,7 +35,7 @@ export async function piecesContents(store: PieceStore = getPieceStore()): Promi
   return `the pieces library: ${plural(pieces.length, 'piece')} (as MusicXML) with ${plural(attempts.length, 'attempt')}`;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function pieceFrom(raw: unknown): StoredPiece | null {

@@ -10,10 +10,7 @@ import type { Resolution, SyncRecord, SyncSource } from '../storage/sync';
 import { contentsEqual } from './pieces-sync-rules';
 import { pieceAttemptKey, type PieceStore } from './piece-store';
 import type { PieceAttempt, StoredPiece } from './piece-types';
-import { attemptFrom } from './pieces-export';
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { attemptFrom, isRecord } from './pieces-export';
 
 /** A piece from another device, or null when it is not one. */
 export function syncedPiece(raw: unknown, id: string): StoredPiece | null {

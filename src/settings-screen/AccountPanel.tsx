@@ -213,41 +213,23 @@ function AccountForm(props: {
   };
   return (
     <form className="account__form" onSubmit={submit('sign-in')} data-testid="account-form">
-      <label className="account__field">
-        <span>Server</span>
-        <input
-          type="url"
-          data-testid="account-server"
-          value={server}
-          onChange={(event) => setServer(event.target.value)}
-          autoComplete="url"
-          required
-        />
-      </label>
-      <label className="account__field">
-        <span>Name</span>
-        <input
-          data-testid="account-user"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          readOnly={props.signInOnly}
-          required
-        />
-      </label>
-      <label className="account__field">
-        <span>Password</span>
-        <input
-          type="password"
-          data-testid="account-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          autoComplete={props.signInOnly ? 'current-password' : 'current-password'}
-          required
-        />
-      </label>
+      <Field
+        label="Server"
+        testId="account-server"
+        value={server}
+        onChange={setServer}
+        type="url"
+        autoComplete="url"
+      />
+      <Field
+        label="Name"
+        testId="account-user"
+        value={name}
+        onChange={setName}
+        autoComplete="username"
+        readOnly={props.signInOnly}
+      />
+      <PasswordField testId="account-password" value={password} onChange={setPassword} />
       <div className="account__actions">
         <button
           type="submit"
@@ -292,17 +274,7 @@ function DeleteAccount(props: {
         Deleting the account removes it and everything synced to it from the server, for good. This
         device keeps its own history, pieces and settings. Type your password to confirm.
       </p>
-      <label className="account__field">
-        <span>Password</span>
-        <input
-          type="password"
-          data-testid="delete-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          autoComplete="current-password"
-          required
-        />
-      </label>
+      <PasswordField testId="delete-password" value={password} onChange={setPassword} />
       <div className="account__actions">
         <button
           type="submit"
@@ -317,4 +289,40 @@ function DeleteAccount(props: {
       </div>
     </form>
   );
+}
+
+/** A labelled text field of the account forms (at least 44 px tall, settings-screen.css). */
+function Field(props: {
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'url' | 'password';
+  autoComplete: string;
+  readOnly?: boolean;
+}) {
+  return (
+    <label className="account__field">
+      <span>{props.label}</span>
+      <input
+        type={props.type ?? 'text'}
+        data-testid={props.testId}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        autoComplete={props.autoComplete}
+        autoCapitalize="none"
+        spellCheck={false}
+        readOnly={props.readOnly}
+        required
+      />
+    </label>
+  );
+}
+
+function PasswordField(props: {
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return <Field label="Password" type="password" autoComplete="current-password" {...props} />;
 }

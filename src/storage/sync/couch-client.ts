@@ -4,7 +4,7 @@
  * Every failure becomes an `AccountError` whose kind the account screen and the status line say
  * in words (account-messages.ts).
  */
-import type { SyncDoc } from './sync-doc';
+import { userDbName, type SyncDoc } from './sync-doc';
 import type { BulkResult, RemoteChange, RemoteDb } from './sync-engine';
 
 export type AccountErrorKind =
@@ -46,12 +46,7 @@ export function checkPassword(password: string): string | null {
     : null;
 }
 
-/** `userdb-` and the name's UTF-8 bytes in hex: CouchDB's couch_peruser database for the user. */
-export function userDbName(name: string): string {
-  let hex = '';
-  for (const byte of new TextEncoder().encode(name)) hex += byte.toString(16).padStart(2, '0');
-  return 'userdb-' + hex;
-}
+export { userDbName };
 
 type Fetch = typeof fetch;
 

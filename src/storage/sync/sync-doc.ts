@@ -13,8 +13,9 @@ export const SYNC_KINDS = ['attempt', 'piece', 'pieceAttempt', 'take', 'record']
 export type SyncKind = (typeof SYNC_KINDS)[number];
 
 /**
- * The largest document the server accepts, as JSON characters. A piece carries its whole score: a
- * 2 000-bar part is ~1.5 MB as JSON, so 4 MiB leaves room and still refuses runaway documents.
+ * The largest document the server accepts, as JSON characters. A piece carries its whole score,
+ * the largest document the app makes; one over this is refused with the reason and stays on the
+ * device (the account screen says so).
  */
 export const MAX_DOC_CHARS = 4 * 1024 * 1024;
 
@@ -29,6 +30,16 @@ export interface SyncDoc {
   /** Epoch ms of the edit this version carries. */
   updatedAtMs: number;
   data: unknown;
+}
+
+/**
+ * The account's database: `userdb-` and the name's UTF-8 bytes in hex, as CouchDB's couch_peruser
+ * names it (the app, the embedded server and server:setup all use this one).
+ */
+export function userDbName(name: string): string {
+  let hex = '';
+  for (const byte of new TextEncoder().encode(name)) hex += byte.toString(16).padStart(2, '0');
+  return 'userdb-' + hex;
 }
 
 export function syncDocId(kind: SyncKind, key: string): string {

@@ -69,7 +69,8 @@ export { ACCOUNT_STORAGE_KEY } from '../key-value';
 /** After a local change, wait this long for more before a cycle (a save writes several rows). */
 const LOCAL_DEBOUNCE_MS = 250;
 const LONG_POLL_MS = 25_000;
-const MAX_BACKOFF_MS = 60_000;
+/** A server back after an outage is found within this long (the status says it will sync). */
+const MAX_BACKOFF_MS = 30_000;
 const USER_DB_WAIT_MS = 10_000;
 
 export interface SyncServiceDeps {
