@@ -120,6 +120,8 @@ describe("issue 22 (b): today's flexibility and range material in the scales pic
     await page.goto(appUrl('/home/exercise'));
     const view = activePage(page);
     await view.getByTestId('open-scales').click();
+    // allTextContents does not wait: under load the picker may not be drawn yet.
+    await view.getByTestId('scale-kind').locator('option').first().waitFor();
     const kinds = await view.getByTestId('scale-kind').locator('option').allTextContents();
     expect(kinds).toEqual(
       expect.arrayContaining([
