@@ -60,10 +60,12 @@ export const LAYERS = {
     'takes',
     'tuner',
   ],
+  // The shell also composes the account's sync from every feature's records (app-sync.ts).
   shell: [
     'analytics',
     'audio',
     'companion',
+    'exercise',
     'history',
     'lib',
     'music',
@@ -74,6 +76,7 @@ export const LAYERS = {
     'shared-ui',
     'storage',
     'takes',
+    'tuner',
   ],
 };
 

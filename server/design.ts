@@ -4,7 +4,13 @@
  * the validation function that refuses malformed or oversized documents. Used by the embedded
  * server (sync-server.ts) and by `npm run server:setup` on a real CouchDB (setup.ts).
  */
-import { MAX_DOC_CHARS, MAX_KEY_CHARS, SYNC_KINDS } from '../src/storage/sync/sync-doc.ts';
+import {
+  MAX_DOC_CHARS,
+  MAX_KEY_CHARS,
+  MAX_TAKE_AUDIO_BYTES,
+  SYNC_KINDS,
+  TAKE_AUDIO_ATTACHMENTS,
+} from '../src/storage/sync/sync-doc.ts';
 
 export { userDbName } from '../src/storage/sync/sync-doc.ts';
 
@@ -25,6 +31,8 @@ export function validateDocUpdate(): string {
   var kinds = ${JSON.stringify(SYNC_KINDS)};
   var maxChars = ${MAX_DOC_CHARS};
   var maxKey = ${MAX_KEY_CHARS};
+  var maxAudio = ${MAX_TAKE_AUDIO_BYTES};
+  var attachmentNames = ${JSON.stringify(TAKE_AUDIO_ATTACHMENTS)};
   if (userCtx.roles.indexOf('_admin') !== -1) return;
   if (newDoc._id.indexOf('_design/') === 0) throw({ forbidden: 'Design documents are the server admin\\'s.' });
   if (newDoc._deleted === true) return;
@@ -39,7 +47,18 @@ export function validateDocUpdate(): string {
   for (var field in newDoc) {
     if (field.charAt(0) !== '_' && field !== 'kind' && field !== 'updatedAtMs' && field !== 'data') throw({ forbidden: 'Unknown field: ' + field });
   }
-  if (newDoc._attachments && kind !== 'take') throw({ forbidden: 'Only takes carry attachments.' });
+  if (newDoc._attachments) {
+    if (kind !== 'takeAudio') throw({ forbidden: 'Only a take\\'s audio carries attachments.' });
+    var bytes = 0;
+    for (var name in newDoc._attachments) {
+      if (attachmentNames.indexOf(name) === -1) throw({ forbidden: 'Unknown attachment: ' + name });
+      var attachment = newDoc._attachments[name];
+      // CouchDB gives stubs with their length; inline data is base64 (3 bytes per 4 characters).
+      bytes += typeof attachment.length === 'number' ? attachment.length
+        : typeof attachment.data === 'string' ? Math.floor(attachment.data.length * 3 / 4) : 0;
+    }
+    if (bytes > maxAudio) throw({ forbidden: 'This take\\'s audio and trace are ' + bytes + ' bytes; the account keeps at most ' + maxAudio + ' per take.' });
+  }
   var chars = JSON.stringify(newDoc.data).length;
   if (chars > maxChars) throw({ forbidden: 'Document too large: ' + chars + ' characters; at most ' + maxChars + '.' });
 }`;

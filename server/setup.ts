@@ -10,6 +10,7 @@
  * supports; it says what it skipped.
  */
 import { parseArgs } from 'node:util';
+import { MAX_TAKE_AUDIO_BYTES } from '../src/storage/sync/sync-doc.ts';
 import { DESIGN_DOC_ID, designDocument, userSecurity } from './design.ts';
 import { DEFAULT_MAX_REQUEST_BYTES } from './sync-server.ts';
 
@@ -105,6 +106,7 @@ export async function setUpServer(options: {
     ['cors', 'headers', 'accept, authorization, content-type, origin'],
     ['chttpd', 'max_http_request_size', String(DEFAULT_MAX_REQUEST_BYTES)],
     ['couchdb', 'max_document_size', String(DEFAULT_MAX_REQUEST_BYTES)],
+    ['couchdb', 'max_attachment_size', String(MAX_TAKE_AUDIO_BYTES)],
     // A day since the last request (CouchDB's 10 minutes would sign a player out mid-practice).
     ['chttpd_auth', 'timeout', '86400'],
     ['chttpd_auth', 'allow_persistent_cookies', 'true'],

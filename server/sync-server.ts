@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAX_TAKE_AUDIO_BYTES } from '../src/storage/sync/sync-doc.ts';
 import { DESIGN_DOC_ID, designDocument, userDbName, userSecurity } from './design.ts';
 
 const require = createRequire(import.meta.url);
@@ -72,7 +73,7 @@ export interface SyncServerOptions {
    * localhost (the dev server, the e2e server, `vite preview`), and Capacitor's own.
    */
   allowOrigin?: (origin: string) => boolean;
-  /** Largest request body accepted (bytes); default 8 MiB, as `server:setup` sets on CouchDB. */
+  /** Largest request body accepted (bytes); default 4/3 of a take's audio and trace and 1 MiB, as `server:setup` sets on CouchDB. */
   maxRequestBytes?: number;
 }
 
@@ -86,7 +87,8 @@ export interface SyncServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_MAX_REQUEST_BYTES = 8 * 1024 * 1024;
+/** A take's audio and trace in one request, base64 inline (4 characters per 3 bytes), and room. */
+export const DEFAULT_MAX_REQUEST_BYTES = Math.ceil((MAX_TAKE_AUDIO_BYTES * 4) / 3) + 1024 * 1024;
 const ADMIN = 'embouchure-admin';
 
 /** The origins of the app on this machine and in the Capacitor apps. */

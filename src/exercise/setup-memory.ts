@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   createPersistedStore,
   type KeyValueStorage,
+  type PersistedStore,
   type Validators,
 } from '../settings/persisted-store';
 import { defaultStorage } from '../storage';
@@ -39,6 +40,8 @@ export interface SetupMemory<T> {
   /** Forgets the remembered setup: back to the defaults. */
   reset(): void;
   readonly defaults: Readonly<T>;
+  /** The persisted record behind it (the account syncs it, src/shell/app-sync.ts). */
+  readonly store: PersistedStore<T>;
 }
 
 export const SETUP_STORAGE_KEYS = {
@@ -66,6 +69,7 @@ export function createSetupMemory<T extends object>(options: {
   });
   return {
     defaults,
+    store,
     load: () => normalize({ ...store.get() }),
     remember(setup) {
       const valid: Partial<T> = {};

@@ -1,14 +1,15 @@
 import { useContext, useEffect, useId, useState, type FormEvent } from 'react';
 import { useObservable } from '../lib/use-observable';
+import { getPreferencesStore } from '../settings/preferences';
 import { SyncLoaderContext } from '../shared-ui/sync-context';
 import type { SyncService } from '../storage/sync';
 import { refusedText, syncStatusText } from './sync-status-text';
 
 /** What an account syncs and what stays here, said before anything is sent (issue 35). */
 export const WHAT_SYNCS =
-  'An account is optional. With one, your history, your pieces with their attempts, the details of your takes (name, date, length, notes), your practice settings, the theme, your daily goal and metronome presets are kept on the sync server and on every device you sign in on, and come back on a new device.';
+  'An account is optional. With one, your history, your pieces with their attempts, the details of your takes (name, date, length, notes), your practice settings, the theme, your routine and exercise setups, the drone’s sound, your practice minutes, your daily goal and metronome presets are kept on the sync server and on every device you sign in on, and come back on a new device.';
 export const WHAT_STAYS =
-  "Stays on this device: takes' audio and pitch trace, reminders, the analytics choice and everything the microphone hears. Practice works the same signed out or offline; nothing is sent until you sign in, and your password is never stored.";
+  "Stays on this device: takes' audio and pitch trace (unless you keep them in your account), reminders, the analytics choice and everything else the microphone hears. Practice works the same signed out or offline; nothing is sent until you sign in, and your password is never stored.";
 
 /** The sync service once its code has loaded (null meanwhile, or when none is provided). */
 function useSyncService(): { service: SyncService | null; error: string | null } {
@@ -142,6 +143,7 @@ function AccountBody({ service }: { service: SyncService }) {
           }
         />
       )}
+      <TakeAudioChoice />
       {notice && (
         <p className="settings-screen__note" data-testid="sync-refused">
           {notice}
@@ -191,6 +193,32 @@ function AccountBody({ service }: { service: SyncService }) {
           {problem}
         </p>
       )}
+    </>
+  );
+}
+
+/** The preference for every take's audio (each take can say otherwise in the takes list). */
+function TakeAudioChoice() {
+  const store = getPreferencesStore();
+  const preferences = useObservable(store);
+  return (
+    <>
+      <div className="tuner-settings">
+        <label className="tuner-field tuner-field--inline">
+          <input
+            data-testid="take-audio-in-account"
+            type="checkbox"
+            checked={preferences.takeAudioInAccount}
+            onChange={(event) => store.update({ takeAudioInAccount: event.target.checked })}
+          />
+          <span>Keep every take’s audio in my account</span>
+        </label>
+      </div>
+      <p className="settings-screen__note" data-testid="take-audio-note">
+        {preferences.takeAudioInAccount
+          ? 'Takes’ audio and pitch trace go to your account and play on your other devices; a take can be kept on this device only from the takes list.'
+          : 'Takes’ audio stays on the device that recorded it, unless you keep a take in your account from the takes list.'}
+      </p>
     </>
   );
 }

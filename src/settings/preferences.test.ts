@@ -15,10 +15,11 @@ function memoryStorage(initial: Record<string, string> = {}) {
 }
 
 describe('preferences store', () => {
-  it('follows the system theme and has analytics consent off by default', () => {
+  it('follows the system theme; analytics consent and take audio in the account off by default', () => {
     expect(createPreferencesStore(memoryStorage()).get()).toEqual({
       theme: 'system',
       analyticsConsent: false,
+      takeAudioInAccount: false,
     });
   });
 
@@ -26,7 +27,11 @@ describe('preferences store', () => {
     const storage = memoryStorage();
     createPreferencesStore(storage).update({ analyticsConsent: true, theme: 'dark' });
     const reloaded = createPreferencesStore(storage);
-    expect(reloaded.get()).toEqual({ theme: 'dark', analyticsConsent: true });
+    expect(reloaded.get()).toEqual({
+      theme: 'dark',
+      analyticsConsent: true,
+      takeAudioInAccount: false,
+    });
     reloaded.update({ analyticsConsent: false });
     expect(createPreferencesStore(storage).get().analyticsConsent).toBe(false);
   });
@@ -38,12 +43,15 @@ describe('preferences store', () => {
     expect(store.get()).toEqual(DEFAULT_PREFERENCES);
   });
 
-  it('never turns consent on from corrupt or foreign stored data', () => {
+  it('never turns consent or take audio on from corrupt or foreign stored data', () => {
     const corrupt = memoryStorage({ [PREFERENCES_STORAGE_KEY]: '{"analyticsConsent":"true"' });
     expect(createPreferencesStore(corrupt).get().analyticsConsent).toBe(false);
-    expect(parsePreferences({ analyticsConsent: 1, theme: 'light' })).toEqual({
+    expect(
+      parsePreferences({ analyticsConsent: 1, theme: 'light', takeAudioInAccount: 'yes' }),
+    ).toEqual({
       theme: 'light',
       analyticsConsent: false,
+      takeAudioInAccount: false,
     });
   });
 });

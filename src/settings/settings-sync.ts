@@ -1,18 +1,40 @@
 /**
  * Persisted records (the practice settings, the theme, the companion's choices, the exercise
- * setups) as the account syncs them: one document each ("record:<name>"), the whole record, the
+ * setups, the routine, the drone's sound) as the account syncs them: one document each ("record:<name>"), the whole record, the
  * later edit winning. A record never changed on this device is not sent (a new phone's defaults
  * must not overwrite what the player set elsewhere). Fields left out stay on this device: the
  * analytics consent is asked on each device, never synced.
  */
 import type { SyncRecord, SyncSource } from '../storage/sync';
-import type { PersistedStore } from './persisted-store';
+import type { SyncedItem } from '../storage';
+
+/** What the sync needs of a record: a persisted store, or a synced item as one (`itemRecord`). */
+export interface SyncableRecord {
+  get(): object;
+  subscribe(listener: () => void): () => void;
+  editedAtMs(): number;
+  applySynced(raw: unknown, editedAtMs: number): void;
+}
+
+/** A synced item as a record: `{ value }` whole (an array stays an array). */
+export function itemRecord<T>(item: SyncedItem<T>): SyncableRecord {
+  return {
+    get: () => item.get(),
+    subscribe: (listener) => item.subscribe(listener),
+    editedAtMs: () => item.editedAtMs(),
+    applySynced: (raw, editedAtMs) =>
+      item.applySynced(
+        typeof raw === 'object' && raw !== null ? (raw as { value?: unknown }).value : undefined,
+        editedAtMs,
+      ),
+  };
+}
 
 export interface SyncedRecord {
   /** The document's key, e.g. "settings". */
   readonly name: string;
   // The stores are of different record types; only their common, untyped surface is used here.
-  readonly store: PersistedStore<object>;
+  readonly store: SyncableRecord;
   /** Fields kept on this device only. */
   readonly localOnly?: readonly string[];
 }

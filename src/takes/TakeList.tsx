@@ -3,11 +3,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { noteName } from '../music';
 import { useObservable } from '../lib/use-observable';
 import { getSettingsStore, useSettings } from '../settings';
+import { getPreferencesStore } from '../settings/preferences';
+import { hasStoredAccount } from '../storage';
+import { MAX_TAKE_AUDIO_BYTES } from '../storage/sync/sync-doc';
 import { concertToWrittenMidi } from '../music';
 import { formatClock } from './take-recorder';
 import { sourceLabel } from './take-controller';
 import { exportTake, importTake } from './take-files';
 import type { TakeMeta } from './take-format';
+import { audioInAccountLine, wantsAudioInAccount } from './take-audio-status';
 import { formatBytes, storageSummary } from './take-storage';
 import type { StorageUse, TakeStore } from './take-store';
 
@@ -18,6 +22,9 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
   const { store } = props;
   const version = useObservable(store.version);
   const settings = useSettings(getSettingsStore());
+  const preferences = useObservable(getPreferencesStore());
+  // The audio's choice is offered only with an account (there is nowhere else to keep it).
+  const account = hasStoredAccount();
   const [takes, setTakes] = useState<TakeMeta[] | null>(null);
   const [use, setUse] = useState<StorageUse | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -159,7 +166,14 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
               </span>
               {take.elsewhere && (
                 <span className="take-row__badge" data-testid="take-elsewhere">
-                  Recorded on another device: its audio and trace stay there
+                  {take.audioInAccount
+                    ? 'Recorded on another device: its audio is on its way from your account'
+                    : 'Recorded on another device: its audio and trace stay there'}
+                </span>
+              )}
+              {account && !take.elsewhere && (
+                <span className="take-row__account" data-testid="take-audio-status">
+                  {audioInAccountLine(take, preferences.takeAudioInAccount, MAX_TAKE_AUDIO_BYTES)}
                 </span>
               )}
               {take.state !== 'complete' && (
@@ -194,6 +208,27 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
                   Export
                 </IonButton>
               )}
+              {account && !take.elsewhere && take.state !== 'recording' && (
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  aria-pressed={wantsAudioInAccount(take, preferences.takeAudioInAccount)}
+                  data-testid="keep-take-audio"
+                  onClick={() =>
+                    void act(async () => {
+                      await store.setKeepAudio(
+                        take.id,
+                        !wantsAudioInAccount(take, preferences.takeAudioInAccount),
+                      );
+                      return undefined;
+                    })
+                  }
+                >
+                  {wantsAudioInAccount(take, preferences.takeAudioInAccount)
+                    ? 'Keep audio here only'
+                    : 'Keep audio in account'}
+                </IonButton>
+              )}
               {!take.elsewhere && (
                 <IonButton
                   size="small"
@@ -221,7 +256,9 @@ export function TakeList(props: { store: TakeStore; onPlay: (id: string) => void
         }
         message={
           pending?.kind === 'delete'
-            ? `“${pending.take.name}” will be removed from this device.`
+            ? pending.take.audioInAccount
+              ? `“${pending.take.name}” will be removed from this device, from your account and from your other devices.`
+              : `“${pending.take.name}” will be removed from this device.`
             : pending?.kind === 'delete-all'
               ? `All ${takes?.length ?? 0} takes will be removed from this device. Export any you want to keep first.`
               : undefined

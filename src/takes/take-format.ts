@@ -75,6 +75,15 @@ export interface TakeMeta {
   elsewhere?: boolean;
   /** When the player last renamed it (epoch ms): the later rename wins between devices. */
   renamedAtMs?: number;
+  /**
+   * The player's choice for this take's audio: kept in the account (true), kept on its device
+   * only (false); absent, the preference for every take decides (off unless turned on).
+   */
+  keepAudio?: boolean;
+  /** Its audio and trace are in the account (set by the device that sent them). */
+  audioInAccount?: boolean;
+  /** When the choice above or `audioInAccount` last changed (epoch ms): the later change wins. */
+  editedAtMs?: number;
 }
 
 export const INPUT_LATENCY_SOURCES = ['reported', 'calibrated', 'unknown'] as const;

@@ -75,8 +75,21 @@ export interface TakeStore {
   metasByIds(ids: readonly string[]): Promise<TakeMeta[]>;
   /** Takes from other devices: new ones are kept as details only (`elsewhere`); ours get their name. */
   putSyncedMetas(metas: readonly TakeMeta[]): Promise<void>;
-  /** Removes takes deleted on another device, except those whose audio is here (kept, sent again). */
+  /**
+   * Removes takes deleted on another device, except those whose audio is only here (kept, sent
+   * again); a take whose audio is in the account goes from every device.
+   */
   removeSynced(ids: readonly string[]): Promise<void>;
+  /** The player's choice for a take's audio (true: keep it in the account); told to the sync. */
+  setKeepAudio(id: string, keep: boolean): Promise<void>;
+  /** Whether the take's audio is now in the account (the audio transfer, take-audio-sync.ts). */
+  markAudioInAccount(id: string, inAccount: boolean): Promise<void>;
+  /** A take recorded elsewhere gets its audio and trace from the account: playable here now. */
+  putSyncedAudio(
+    id: string,
+    audio: Blob,
+    trace: { readings: number[]; notes: TakeNote[] },
+  ): Promise<void>;
 }
 
 export interface TakeStoreOptions {
@@ -85,6 +98,15 @@ export interface TakeStoreOptions {
   IDBKeyRange?: typeof IDBKeyRange;
   storage?: Pick<StorageManager, 'estimate'> | null;
 }
+
+/** The details another device may change on a take recorded here. */
+const SYNCED_EDITS = [
+  'name',
+  'renamedAtMs',
+  'keepAudio',
+  'audioInAccount',
+  'editedAtMs',
+] as const satisfies readonly (keyof TakeMeta)[];
 
 /** How long a take's write waits for the database to open (a busy phone, another tab). */
 const TAKES_DEADLINE_MS = 30_000;
@@ -279,10 +301,12 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
           if (deleted.has(meta.id)) continue;
           const stored = await takes.get(meta.id);
           if (stored && !stored.elsewhere) {
-            // Ours: only what another device can change (its name) comes in.
-            if (stored.name !== meta.name) {
-              await takes.update(meta.id, { name: meta.name, renamedAtMs: meta.renamedAtMs });
+            // Ours: only what another device can change (its name, the audio's choice) comes in.
+            const edits: Partial<TakeMeta> = {};
+            for (const field of SYNCED_EDITS) {
+              if (stored[field] !== meta[field]) Object.assign(edits, { [field]: meta[field] });
             }
+            if (Object.keys(edits).length > 0) await takes.update(meta.id, edits);
           } else {
             await takes.put({ ...meta, elsewhere: true });
           }
@@ -296,14 +320,43 @@ export function createTakeStore(options: TakeStoreOptions = {}): TakeStore {
       await transaction(async () => {
         for (const id of ids) {
           const stored = await takes.get(id);
-          // A take whose audio is here is deleted only here: the sync sends it back.
-          if (!stored?.elsewhere) continue;
+          // A take whose audio is only here is deleted only there: the sync sends it back.
+          if (!stored || (!stored.elsewhere && !stored.audioInAccount)) continue;
           await chunks.where('takeId').equals(id).delete();
           await takes.delete(id);
         }
       });
       changed();
       changes.emit([...ids]);
+    },
+    async setKeepAudio(id, keep) {
+      const { takes } = await open();
+      if ((await takes.update(id, { keepAudio: keep, editedAtMs: Date.now() })) === 0) {
+        throw new Error('This take no longer exists.');
+      }
+      changed();
+      changes.emit([id]);
+    },
+    async markAudioInAccount(id, inAccount) {
+      const { takes } = await open();
+      if ((await takes.update(id, { audioInAccount: inAccount, editedAtMs: Date.now() })) === 0) {
+        return; // deleted meanwhile: nothing to tell
+      }
+      changed();
+      changes.emit([id]);
+    },
+    async putSyncedAudio(id, audio, trace) {
+      const { takes, chunks } = await open();
+      await withStoredAudio(audio, (stored) =>
+        transaction(async () => {
+          const meta = await takes.get(id);
+          if (!meta?.elsewhere || deleted.has(id)) return;
+          await chunks.where('takeId').equals(id).delete();
+          await chunks.put({ takeId: id, seq: 0, audio: stored, ...trace });
+          await takes.update(id, { elsewhere: false });
+        }),
+      );
+      changed();
     },
     async estimate() {
       if (!storage) return null;

@@ -1,8 +1,10 @@
 /**
  * Takes as the account syncs them: each finished take's details (name, when, how long, its notes,
- * what it was recorded on) as one document. Its audio and trace stay on the device that recorded
- * it; another device lists the take as recorded elsewhere. A rename wins over an older rename; a
- * take is deleted only on the device that holds its audio (elsewhere a deletion comes back).
+ * what it was recorded on, the player's choice for its audio) as one document. Its audio and trace
+ * stay on the device that recorded it unless the player keeps them in the account
+ * (take-audio-sync.ts); another device lists the take as recorded elsewhere until they arrive. The
+ * later edit (rename, choice) wins; a take whose audio is only on one device is deleted only there
+ * (elsewhere a deletion comes back), one whose audio is in the account from every device.
  */
 import type { Resolution, SyncRecord, SyncSource } from '../storage/sync';
 import type { TakeMeta } from './take-format';
@@ -18,7 +20,11 @@ function shared(meta: TakeMeta): Omit<TakeMeta, 'elsewhere'> {
 
 const recordOf = (meta: TakeMeta): SyncRecord => ({
   key: meta.id,
-  updatedAtMs: meta.renamedAtMs ?? meta.startedAtMs + meta.durationMs,
+  updatedAtMs: Math.max(
+    meta.startedAtMs + meta.durationMs,
+    meta.renamedAtMs ?? 0,
+    meta.editedAtMs ?? 0,
+  ),
   data: shared(meta),
 });
 
@@ -36,7 +42,14 @@ export function syncedTakeMeta(raw: unknown, id: string): TakeMeta | null {
     !Array.isArray(m.notesMidi) ||
     !m.notesMidi.every((n) => typeof n === 'number') ||
     typeof m.state !== 'string' ||
-    !STATES.has(m.state)
+    !STATES.has(m.state) ||
+    !(['keepAudio', 'audioInAccount'] as const).every(
+      (field) => m[field] === undefined || typeof m[field] === 'boolean',
+    ) ||
+    !(['renamedAtMs', 'editedAtMs'] as const).every(
+      (field) =>
+        m[field] === undefined || (typeof m[field] === 'number' && Number.isFinite(m[field])),
+    )
   ) {
     return null;
   }

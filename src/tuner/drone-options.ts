@@ -1,10 +1,10 @@
 /**
  * The drone's sound as the player set it on the tuner (issue 23 row 8): volume, octave and
- * timbre, remembered on this device. Separate from the settings: it shapes only the tuner's
+ * timbre, remembered on this device and synced with the account. Separate from the settings: it shapes only the tuner's
  * drone, not what the tuner aims at.
  */
 import { DRONE_TIMBRES, type DroneTimbre } from '../audio/output/drone-voices';
-import { defaultStorage } from '../storage';
+import { createSyncedItem, type KeyValueStorage, type SyncedItem } from '../storage';
 
 export const DRONE_OCTAVES = [-1, 0, 1] as const;
 export type DroneOctave = (typeof DRONE_OCTAVES)[number];
@@ -58,23 +58,26 @@ export function parseDroneOptions(raw: string | null): DroneOptions {
   };
 }
 
-export function loadDroneOptions(
-  storage: Pick<Storage, 'getItem'> | null = defaultStorage(),
-): DroneOptions {
-  try {
-    return parseDroneOptions(storage?.getItem(DRONE_OPTIONS_KEY) ?? null);
-  } catch {
-    return DEFAULT_DRONE_OPTIONS; // storage blocked (private mode)
-  }
+/** The drone's sound as stored (a synced item: the account keeps the later edit). */
+export function createDroneItem(storage?: KeyValueStorage | null): SyncedItem<DroneOptions> {
+  return createSyncedItem({
+    key: DRONE_OPTIONS_KEY,
+    parse: (raw) => parseDroneOptions(raw === undefined ? null : JSON.stringify(raw)),
+    storage,
+  });
 }
 
-export function saveDroneOptions(
-  options: DroneOptions,
-  storage: Pick<Storage, 'setItem'> | null = defaultStorage(),
-): void {
-  try {
-    storage?.setItem(DRONE_OPTIONS_KEY, JSON.stringify(options));
-  } catch {
-    // Storage full or blocked: the choice lasts this visit.
-  }
+let shared: SyncedItem<DroneOptions> | undefined;
+export function getDroneItem(): SyncedItem<DroneOptions> {
+  shared ??= createDroneItem();
+  return shared;
+}
+
+export function loadDroneOptions(storage?: KeyValueStorage | null): DroneOptions {
+  return (storage === undefined ? getDroneItem() : createDroneItem(storage)).get().value;
+}
+
+/** Remembers the sound (storage full or blocked: the choice lasts this visit). */
+export function saveDroneOptions(options: DroneOptions, storage?: KeyValueStorage | null): void {
+  (storage === undefined ? getDroneItem() : createDroneItem(storage)).set(options);
 }

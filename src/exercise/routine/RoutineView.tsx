@@ -1,15 +1,14 @@
 import { useId, useState } from 'react';
-import { defaultStorage } from '../../storage';
+import { useObservable } from '../../lib/use-observable';
 import { EXERCISE_KINDS, EXERCISE_LABELS, type ExerciseKind } from '../../history/records';
 import {
   PLANNED_MINUTES,
   WARM_DOWN_MINUTES,
-  loadRoutine,
   moveExercise,
   planRoutine,
-  saveRoutine,
   toggleExercise,
 } from './routine';
+import { getRoutineItem } from './routine-store';
 import './routine.css';
 
 const DESCRIPTIONS: Record<ExerciseKind, string> = {
@@ -28,14 +27,14 @@ export function RoutineView(props: {
   onOpen: (exercise: ExerciseKind) => void;
   onStartRoutine: (routine: readonly ExerciseKind[]) => void;
 }) {
-  const [routine, setRoutine] = useState<ExerciseKind[]>(() => loadRoutine(defaultStorage()));
+  // Observed: an edit from another device of the account shows as it arrives.
+  const routine = useObservable(getRoutineItem()).value;
   const [editing, setEditing] = useState(false);
   const [warning, setWarning] = useState<string | null>(null);
   const headingId = useId();
   const update = (next: ExerciseKind[]): void => {
-    setRoutine(next);
     setWarning(
-      saveRoutine(next, defaultStorage())
+      getRoutineItem().set(next)
         ? null
         : 'Your routine could not be saved on this device; it applies until you close the app.',
     );

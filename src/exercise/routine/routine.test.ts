@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ROUTINE,
-  loadRoutine,
   moveExercise,
   parseRoutine,
   planRoutine,
-  saveRoutine,
   suggestedRestMs,
   toggleExercise,
 } from './routine';
+import { createRoutineItem } from './routine-store';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -21,7 +20,7 @@ function memoryStorage() {
 describe('routine builder', () => {
   it('defaults to the brass routine order', () => {
     expect(DEFAULT_ROUTINE).toEqual(['long-tones', 'lip-slurs', 'scales', 'intervals']);
-    expect(loadRoutine(memoryStorage())).toEqual(DEFAULT_ROUTINE);
+    expect(createRoutineItem(memoryStorage()).get().value).toEqual(DEFAULT_ROUTINE);
   });
 
   it('reorders and toggles exercises, and remembers the choice', () => {
@@ -31,8 +30,10 @@ describe('routine builder', () => {
     routine = toggleExercise(routine, 'intervals');
     expect(routine).toEqual(['long-tones', 'scales', 'lip-slurs']);
     const store = memoryStorage();
-    expect(saveRoutine(routine, store)).toBe(true);
-    expect(loadRoutine(store)).toEqual(routine);
+    const item = createRoutineItem(store);
+    expect(item.set(routine)).toBe(true);
+    expect(item.editedAtMs()).toBeGreaterThan(0);
+    expect(createRoutineItem(store).get().value).toEqual(routine);
     expect(toggleExercise(routine, 'intervals').at(-1)).toBe('intervals');
   });
 
@@ -53,8 +54,10 @@ describe('routine builder', () => {
         throw new Error('QuotaExceededError');
       },
     };
-    expect(loadRoutine(broken)).toEqual(DEFAULT_ROUTINE);
-    expect(saveRoutine(['scales'], broken)).toBe(false);
+    const item = createRoutineItem(broken);
+    expect(item.get().value).toEqual(DEFAULT_ROUTINE);
+    expect(item.set(['scales'])).toBe(false);
+    expect(item.get().value).toEqual(['scales']); // applies for this session
   });
 });
 

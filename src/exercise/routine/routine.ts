@@ -1,6 +1,9 @@
 import { EXERCISE_KINDS, type ExerciseKind } from '../../history/records';
 
-/** Today's routine: which exercises, in which order. Persisted in the device's key-value storage. */
+/**
+ * Today's routine: which exercises, in which order. Kept in the device's key-value storage and synced
+ * with the account (routine-store.ts).
+ */
 export const ROUTINE_STORAGE_KEY = 'embouchure.routine.v1';
 /** The standard brass routine order (trumpet.md): long tones, lip slurs, scales, then ear work. */
 export const DEFAULT_ROUTINE: readonly ExerciseKind[] = [
@@ -41,31 +44,6 @@ export function toggleExercise(
   return routine.includes(exercise)
     ? routine.filter((e) => e !== exercise)
     : [...routine, exercise];
-}
-
-/** The device's key-value storage (src/storage's `defaultStorage()`, given by the caller: pure). */
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-export function loadRoutine(store: KeyValueStorage | null): ExerciseKind[] {
-  try {
-    const text = store?.getItem(ROUTINE_STORAGE_KEY);
-    return text ? parseRoutine(JSON.parse(text)) : [...DEFAULT_ROUTINE];
-  } catch {
-    return [...DEFAULT_ROUTINE];
-  }
-}
-
-/** False when the routine could not be stored (it still applies for this session). */
-export function saveRoutine(
-  routine: readonly ExerciseKind[],
-  store: KeyValueStorage | null,
-): boolean {
-  try {
-    store?.setItem(ROUTINE_STORAGE_KEY, JSON.stringify(routine));
-    return store !== null;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -64,7 +64,25 @@ export interface CouchClient {
   userDb(name: string): LiveRemoteDb;
 }
 
-export interface LiveRemoteDb extends RemoteDb {
+/** What the server said to a document sent with its files: kept, or refused with its reason. */
+export type FilePutResult = { readonly ok: true } | { readonly refused: string };
+
+/**
+ * Documents with files (a take's audio and trace), outside the engine's documents: written whole
+ * with their files in one request, read file by file.
+ */
+export interface FileRemote extends Pick<RemoteDb, 'get'> {
+  /** Writes `doc` with `files` as its attachments, replacing a version there; refusals returned. */
+  putWithFiles(doc: SyncDoc, files: Readonly<Record<string, Blob>>): Promise<FilePutResult>;
+  /** One attachment of a document, or null when the document or the file is not there. */
+  file(id: string, name: string): Promise<Blob | null>;
+  /** Deletes a document (one already gone is fine). */
+  remove(id: string): Promise<void>;
+  /** The ids of the documents whose ids start with `prefix`. */
+  ids(prefix: string): Promise<string[]>;
+}
+
+export interface LiveRemoteDb extends RemoteDb, FileRemote {
   /**
    * Waits (long poll, up to `timeoutMs`) until the database changes after `since`; resolves true
    * when it did, false at the timeout. Aborting resolves false.
@@ -188,6 +206,69 @@ export function createCouchClient(serverUrl: string, fetchImpl: Fetch = fetch): 
         const info = await json<{ update_seq: string | number }>(db, {}, 'Reading the database');
         return String(info.update_seq);
       },
+      async putWithFiles(doc, files) {
+        const path = db + '/' + encodeURIComponent(doc._id);
+        const _attachments: Record<string, { content_type: string; data: string }> = {};
+        for (const [name, blob] of Object.entries(files)) {
+          _attachments[name] = {
+            content_type: blob.type || 'application/octet-stream',
+            data: await base64Of(blob),
+          };
+        }
+        const sent: SyncDoc & { _attachments: typeof _attachments } = { ...doc, _attachments };
+        for (let attempt = 0; ; attempt++) {
+          const response = await call(path, { method: 'PUT', body: JSON.stringify(sent) });
+          if (response.ok) return { ok: true };
+          if (response.status === 409 && attempt < 3) {
+            // One is there already (sent before, from this device or another): replace it.
+            const current = await call(path, { method: 'HEAD' });
+            const rev = current.headers.get('etag')?.replace(/"/g, '');
+            if (rev) sent._rev = rev;
+            continue;
+          }
+          if (response.status === 403 || response.status === 413) {
+            const { reason, error } = await body(response);
+            return { refused: reason ?? error ?? `refused (${response.status})` };
+          }
+          throw await failure(response, 'Sending a take’s audio');
+        }
+      },
+      async file(id, name) {
+        const response = await call(
+          db + '/' + encodeURIComponent(id) + '/' + encodeURIComponent(name),
+          { headers: { accept: '*/*' } },
+        );
+        if (response.status === 404) return null;
+        if (!response.ok) throw await failure(response, 'Reading a take’s audio');
+        return response.blob();
+      },
+      async remove(id) {
+        const path = db + '/' + encodeURIComponent(id);
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const current = await call(path, { method: 'HEAD' });
+          if (current.status === 404) return;
+          if (!current.ok) throw await failure(current, 'Removing a take’s audio');
+          const rev = current.headers.get('etag')?.replace(/"/g, '') ?? '';
+          const response = await call(path + '?rev=' + encodeURIComponent(rev), {
+            method: 'DELETE',
+          });
+          if (response.ok || response.status === 404) return;
+          if (response.status !== 409) throw await failure(response, 'Removing a take’s audio');
+        }
+      },
+      async ids(prefix) {
+        const range =
+          '?startkey=' +
+          encodeURIComponent(JSON.stringify(prefix)) +
+          '&endkey=' +
+          encodeURIComponent(JSON.stringify(prefix + '\ufff0'));
+        const answer = await json<{ rows: { id: string }[] }>(
+          db + '/_all_docs' + range,
+          {},
+          'Listing the account’s files',
+        );
+        return answer.rows.map((row) => row.id);
+      },
     };
   };
 
@@ -265,4 +346,14 @@ export function createCouchClient(serverUrl: string, fetchImpl: Fetch = fetch): 
     },
     userDb,
   };
+}
+
+/** A Blob as base64, in slices (a spread of a whole take would overflow the call stack). */
+async function base64Of(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
 }

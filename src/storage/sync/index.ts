@@ -5,15 +5,25 @@ export {
   checkPassword,
   MIN_PASSWORD_CHARS,
   type AccountErrorKind,
+  type FilePutResult,
+  type FileRemote,
 } from './couch-client';
-export { SYNC_KINDS, type SyncKind } from './sync-doc';
+export {
+  MAX_TAKE_AUDIO_BYTES,
+  SYNC_KINDS,
+  syncDocId,
+  type SyncDoc,
+  type SyncKind,
+} from './sync-doc';
 export type { Resolution, SyncAdapter, SyncRecord } from './sync-engine';
 export {
   createSyncService,
   type Account,
+  type FileTransfer,
   type Refusal,
   type SyncService,
   type SyncSource,
   type SyncStatus,
 } from './sync-service';
+export { deviceSyncSource, type DeviceRecord } from './device-source';
 export { getSyncService, DEFAULT_SYNC_URL } from './shared-sync';

@@ -8,8 +8,20 @@
  * `updatedAtMs` the epoch ms of the edit it carries (the conflict rules compare it).
  */
 
-/** The kinds of synced documents. */
-export const SYNC_KINDS = ['attempt', 'piece', 'pieceAttempt', 'take', 'record'] as const;
+/**
+ * The kinds of synced documents. `device` is a record one device alone writes (its practice
+ * minutes, its finished routines: summed across devices, never overwritten); `takeAudio` a take's
+ * audio and trace as attachments, sent only when the player keeps that take's audio in the account.
+ */
+export const SYNC_KINDS = [
+  'attempt',
+  'piece',
+  'pieceAttempt',
+  'take',
+  'record',
+  'device',
+  'takeAudio',
+] as const;
 export type SyncKind = (typeof SYNC_KINDS)[number];
 
 /**
@@ -18,6 +30,16 @@ export type SyncKind = (typeof SYNC_KINDS)[number];
  * device (the account screen says so).
  */
 export const MAX_DOC_CHARS = 4 * 1024 * 1024;
+
+/**
+ * The most a take's audio and trace may be in the account, in bytes (a 30-minute Opus take is
+ * about 15 MB of audio and 10 MB of trace; a PCM take is ten times larger per minute). A larger
+ * take stays on its device, and the takes list says why. Sent in one request, base64 inline (so a
+ * take is in the account whole or not at all): the server's request limit is 4/3 of this and more.
+ */
+export const MAX_TAKE_AUDIO_BYTES = 32 * 1024 * 1024;
+/** The attachments a `takeAudio` document carries: the audio and the trace (readings, notes). */
+export const TAKE_AUDIO_ATTACHMENTS = ['audio', 'trace'] as const;
 
 /** A key inside a kind: what follows "<kind>:" in the id (non-empty, at most 512 characters). */
 export const MAX_KEY_CHARS = 512;

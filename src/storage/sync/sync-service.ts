@@ -10,7 +10,13 @@
  */
 import { createObservable, type ReadonlyObservable } from '../../lib/observable';
 import { ACCOUNT_STORAGE_KEY, defaultStorage, type KeyValueStorage } from '../key-value';
-import { AccountError, createCouchClient, userDbName, type CouchClient } from './couch-client';
+import {
+  AccountError,
+  createCouchClient,
+  userDbName,
+  type CouchClient,
+  type FileRemote,
+} from './couch-client';
 import { syncDocId, type SyncKind } from './sync-doc';
 import { createSyncEngine, type SyncAdapter } from './sync-engine';
 import { indexedDbShadowStore, type ClosableShadowStore } from './shadow-store';
@@ -37,6 +43,24 @@ export interface Refusal {
   readonly reason: string;
 }
 
+/**
+ * Files kept in the account beside the documents (a take's audio, only when the player asks): run
+ * after each cycle of the engine with the account's database. Throws like the engine (offline,
+ * signed out); what the server refused is returned and shown with the other refusals.
+ */
+export interface FileTransfer {
+  run(
+    remote: FileRemote,
+    cycle: { readonly full: boolean },
+  ): Promise<{
+    /** Files still to send or fetch (counted in the status line's waiting changes). */
+    readonly waiting: number;
+    readonly refused: readonly Refusal[];
+  }>;
+  /** Calls `listener` when something here means files should move (a choice, a new take). */
+  subscribe(listener: () => void): () => void;
+}
+
 /** A kind's adapter, and how its store says that records changed here. */
 export interface SyncSource extends SyncAdapter {
   /** Calls `listener` with the keys written here (or 'all' after a bulk change). */
@@ -59,6 +83,8 @@ export interface SyncService {
   /** A cycle now (the status line's "Sync now"). */
   syncNow(): void;
   register(source: SyncSource): void;
+  /** Adds files that move after each cycle (take audio); see FileTransfer. */
+  registerFiles(transfer: FileTransfer): void;
   /** Resumes a stored account (start-up); does nothing without one. */
   start(): void;
   /** Stops every loop and timer (tests). */
@@ -121,7 +147,10 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   const status = createObservable<SyncStatus>({ state: 'no-account' });
   const refused = createObservable<readonly Refusal[]>([]);
   const sources: SyncSource[] = [];
+  const transfers: FileTransfer[] = [];
   const unsubscribes: (() => void)[] = [];
+  /** Files the transfers last said were still to move. */
+  let filesWaiting = 0;
 
   /** One signed-in session: its client, shadows, engine and loops. */
   interface Session {
@@ -142,7 +171,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   let lastSyncedAtMs: number | null = null;
   let stopOnline: (() => void) | null = null;
 
-  const waiting = (): number => dirty.size;
+  const waiting = (): number => dirty.size + filesWaiting;
   const showWaiting = (): void => {
     const current = status.get();
     if (current.state === 'no-account' || current.state === 'syncing') return;
@@ -182,11 +211,22 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       const result = await current.engine.cycle(targets);
       if (current.stopped) return;
       for (const id of taken) dirty.delete(id);
+      const refusals = [...result.refused];
+      let files = 0;
+      for (const transfer of transfers) {
+        const moved = await transfer.run(current.client.userDb(current.name), {
+          full: targets === 'all',
+        });
+        if (current.stopped) return;
+        files += moved.waiting;
+        refusals.push(...moved.refused);
+      }
+      filesWaiting = files;
       lastSyncedAtMs = Date.now();
       const stored = account.get();
       if (stored) saveAccount(storage, { ...stored, lastSyncedAtMs });
       backoffMs = 0;
-      refused.set(result.refused);
+      refused.set(refusals);
       status.set({ state: 'synced', atMs: lastSyncedAtMs, waiting: waiting() });
       startPolling(current);
     } catch (error) {
@@ -318,6 +358,15 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
     syncNow() {
       fullPending = true;
       schedule(0);
+    },
+    registerFiles(transfer) {
+      transfers.push(transfer);
+      unsubscribes.push(
+        transfer.subscribe(() => {
+          if (session && status.get().state !== 'paused') schedule(LOCAL_DEBOUNCE_MS);
+        }),
+      );
+      if (session) schedule(LOCAL_DEBOUNCE_MS);
     },
     register(source) {
       sources.push(source);
