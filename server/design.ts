@@ -33,6 +33,10 @@ export function validateDocUpdate(): string {
   var maxKey = ${MAX_KEY_CHARS};
   var maxAudio = ${MAX_TAKE_AUDIO_BYTES};
   var attachmentNames = ${JSON.stringify(TAKE_AUDIO_ATTACHMENTS)};
+  function base64Bytes(text) {
+    var padding = text.charAt(text.length - 1) !== '=' ? 0 : text.charAt(text.length - 2) === '=' ? 2 : 1;
+    return text.length / 4 * 3 - padding;
+  }
   if (userCtx.roles.indexOf('_admin') !== -1) return;
   if (newDoc._id.indexOf('_design/') === 0) throw({ forbidden: 'Design documents are the server admin\\'s.' });
   if (newDoc._deleted === true) return;
@@ -55,7 +59,7 @@ export function validateDocUpdate(): string {
       var attachment = newDoc._attachments[name];
       // CouchDB gives stubs with their length; inline data is base64 (3 bytes per 4 characters).
       bytes += typeof attachment.length === 'number' ? attachment.length
-        : typeof attachment.data === 'string' ? Math.floor(attachment.data.length * 3 / 4) : 0;
+        : typeof attachment.data === 'string' ? base64Bytes(attachment.data) : 0;
     }
     if (bytes > maxAudio) throw({ forbidden: 'This take\\'s audio and trace are ' + bytes + ' bytes; the account keeps at most ' + maxAudio + ' per take.' });
   }

@@ -256,3 +256,57 @@ describe('the sync server and the app', { timeout: 30_000 }, () => {
     );
   });
 });
+
+describe('a take’s audio on the sync server', { timeout: 60_000 }, () => {
+  const audioDoc = (id: string, attachments: Record<string, { data: string }>) =>
+    doc(id, {
+      data: { takeId: id.slice(id.indexOf(':') + 1), mimeType: 'audio/webm', bytes: 3 },
+      _attachments: Object.fromEntries(
+        Object.entries(attachments).map(([name, a]) => [
+          name,
+          { content_type: 'application/octet-stream', ...a },
+        ]),
+      ),
+    });
+  const put = (who: User, body: ReturnType<typeof doc>) =>
+    who.fetch(`${who.db}/${encodeURIComponent(body._id)}`, {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify(body),
+    });
+
+  it('is kept with its audio and trace; another user cannot read either', async () => {
+    const made = await put(
+      alice,
+      audioDoc('takeAudio:t1', { audio: { data: 'AAEC' }, trace: { data: 'e30=' } }),
+    );
+    expect(made.status).toBe(201);
+    const own = await alice.fetch(`${alice.db}/takeAudio%3At1/audio`);
+    expect(new Uint8Array(await own.arrayBuffer())).toEqual(new Uint8Array([0, 1, 2]));
+    for (const file of ['audio', 'trace']) {
+      const response = await bob.fetch(`${alice.db}/takeAudio%3At1/${file}`);
+      expect([401, 403]).toContain(response.status);
+    }
+    const signedOut = await fetch(`${alice.db}/takeAudio%3At1/audio`);
+    expect([401, 403]).toContain(signedOut.status);
+  });
+
+  it.each([
+    [
+      'attachments on another kind',
+      'attempt:a1',
+      { audio: { data: 'AAEC' } },
+      /Only a take's audio/,
+    ],
+    [
+      'an unknown attachment',
+      'takeAudio:t2',
+      { photo: { data: 'AAEC' } },
+      /Unknown attachment: photo/,
+    ],
+  ])('%s are refused', async (_what, id, attachments, reason) => {
+    const response = await put(alice, audioDoc(id, attachments));
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { reason: string }).reason).toMatch(reason);
+  });
+});

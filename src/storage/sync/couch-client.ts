@@ -142,6 +142,14 @@ export function createCouchClient(serverUrl: string, fetchImpl: Fetch = fetch): 
   };
   const userDoc = (name: string): string => '/_users/org.couchdb.user:' + encodeURIComponent(name);
 
+  /** A document's current revision (its JSON, attachments as stubs), or null when there is none. */
+  const revOf = async (path: string): Promise<string | null> => {
+    const response = await call(path);
+    if (response.status === 404) return null;
+    if (!response.ok) throw await failure(response, 'Reading a document');
+    return ((await response.json()) as { _rev?: string })._rev ?? null;
+  };
+
   const userDb = (name: string): LiveRemoteDb => {
     const db = '/' + userDbName(name);
     return {
@@ -221,8 +229,7 @@ export function createCouchClient(serverUrl: string, fetchImpl: Fetch = fetch): 
           if (response.ok) return { ok: true };
           if (response.status === 409 && attempt < 3) {
             // One is there already (sent before, from this device or another): replace it.
-            const current = await call(path, { method: 'HEAD' });
-            const rev = current.headers.get('etag')?.replace(/"/g, '');
+            const rev = await revOf(path);
             if (rev) sent._rev = rev;
             continue;
           }
@@ -245,10 +252,8 @@ export function createCouchClient(serverUrl: string, fetchImpl: Fetch = fetch): 
       async remove(id) {
         const path = db + '/' + encodeURIComponent(id);
         for (let attempt = 0; attempt < 3; attempt++) {
-          const current = await call(path, { method: 'HEAD' });
-          if (current.status === 404) return;
-          if (!current.ok) throw await failure(current, 'Removing a take’s audio');
-          const rev = current.headers.get('etag')?.replace(/"/g, '') ?? '';
+          const rev = await revOf(path);
+          if (rev === null) return;
           const response = await call(path + '?rev=' + encodeURIComponent(rev), {
             method: 'DELETE',
           });
