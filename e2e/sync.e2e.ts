@@ -139,7 +139,7 @@ describe('an account on two devices', () => {
     expect(await theme(a.page)).toContain('ion-palette-dark');
   });
 
-  it('a take recorded on one is listed on the other as recorded there, and a rename comes back', async () => {
+  it('a take recorded on one is listed on the other as recorded there, a rename comes back, and its audio follows when kept in the account', async () => {
     await a.page.goto(appUrl('/home/tuner'));
     const record = activePage(a.page).getByTestId('record-button');
     await record.click();
@@ -173,6 +173,29 @@ describe('an account on two devices', () => {
       .poll(async () => (await ours.textContent()) ?? '', { timeout: WAIT_MS })
       .toMatch(/^Named on the laptop/);
     expect(await ours.getByTestId('take-elsewhere').count()).toBe(0);
+    expect(await ours.getByTestId('take-audio-status').textContent()).toBe(
+      'Audio on this device only.',
+    );
+
+    // Kept in the account, its audio reaches the other device, which can play it now.
+    await ours.getByTestId('keep-take-audio').click();
+    await expect
+      .poll(() => ours.getByTestId('take-audio-status').textContent(), { timeout: WAIT_MS })
+      .toBe('Audio kept in your account.');
+    await expect
+      .poll(() => theirs.getByTestId('take-elsewhere').count(), { timeout: WAIT_MS })
+      .toBe(0);
+    expect(await theirs.getByTestId('take-audio-status').textContent()).toBe(
+      'Audio kept in your account.',
+    );
+    await theirs.getByTestId('play-take').click();
+    await expect
+      .poll(async () =>
+        Number(
+          await takesModal(b.page).getByTestId('take-player').getAttribute('data-duration-ms'),
+        ),
+      )
+      .toBeGreaterThan(1500);
     await a.page.goto(appUrl('/home/exercise'));
     await b.page.goto(appUrl('/home/exercise'));
   });

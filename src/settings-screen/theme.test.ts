@@ -52,12 +52,13 @@ describe('theme', () => {
     const prefs = createObservable<Readonly<Preferences>>({
       theme: 'system',
       analyticsConsent: false,
+      takeAudioInAccount: false,
     });
     const stop = watchTheme(prefs, root, media as unknown as MediaQueryList);
     expect(root.classes.has('ion-palette-dark')).toBe(false);
     media.flip();
     expect(root.classes.has('ion-palette-dark')).toBe(true);
-    prefs.set({ theme: 'light', analyticsConsent: false });
+    prefs.set({ theme: 'light', analyticsConsent: false, takeAudioInAccount: false });
     expect(root.classes.has('ion-palette-dark')).toBe(false);
     stop();
     expect(media.listeners.size).toBe(0);

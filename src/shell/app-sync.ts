@@ -20,7 +20,7 @@ import { piecesSyncSources } from '../pieces/pieces-sync';
 import { getSettingsStore } from '../settings';
 import { getPreferencesStore } from '../settings/preferences';
 import { itemRecord, persistedSyncSource } from '../settings/settings-sync';
-import { deviceId } from '../storage';
+import { deviceId } from '../storage/device-id';
 import { deviceSyncSource, getSyncService, type SyncService } from '../storage/sync';
 import { getDroneItem } from '../tuner/drone-options';
 import { getTakeStore } from '../takes/take-store';

@@ -12,7 +12,7 @@ export {
   removeKey,
   type KeyValueStorage,
 } from './key-value';
-export { createSyncedItem, deviceId, type SyncedItem } from './synced-item';
+export { createSyncedItem, type SyncedItem } from './synced-item';
 export { storageErrorName, storageProblemOf, type StorageProblem } from './storage-errors';
 export {
   indexedDbFactory,

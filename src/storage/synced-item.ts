@@ -62,30 +62,3 @@ export function createSyncedItem<T>(options: {
     },
   };
 }
-
-const DEVICE_KEY = 'embouchure.device.v1';
-
-/**
- * This device's id (made once, kept in its storage): the key of records only this device writes
- * (its practice minutes). Storage blocked: an id for this visit.
- */
-export function deviceId(storage: KeyValueStorage | null = defaultStorage()): string {
-  try {
-    const stored = storage?.getItem(DEVICE_KEY);
-    if (stored && /^[a-z0-9-]{8,64}$/.test(stored)) return stored;
-    const made = newId();
-    storage?.setItem(DEVICE_KEY, made);
-    return made;
-  } catch {
-    return (visitId ??= newId());
-  }
-}
-let visitId: string | undefined;
-
-function newId(): string {
-  // randomUUID exists only in secure contexts (https, localhost, the apps); else 128 random bits.
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('');
-}
