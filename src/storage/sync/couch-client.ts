@@ -153,10 +153,16 @@ export function createCouchClient(serverUrl: string, fetchImpl: Fetch = fetch): 
   const userDb = (name: string): LiveRemoteDb => {
     const db = '/' + userDbName(name);
     return {
-      async changes(since, limit) {
-        const query = `?include_docs=true&limit=${limit}&since=${encodeURIComponent(since)}`;
+      async changes(since, limit, withDocs = true) {
+        const query = `?${withDocs ? 'include_docs=true&' : ''}limit=${limit}&since=${encodeURIComponent(since)}`;
         const answer = await json<{
-          results: { id: string; seq: string | number; deleted?: boolean; doc?: SyncDoc }[];
+          results: {
+            id: string;
+            seq: string | number;
+            deleted?: boolean;
+            changes?: { rev: string }[];
+            doc?: SyncDoc;
+          }[];
           last_seq: string | number;
         }>(db + '/_changes' + query, {}, 'Reading changes');
         return {
@@ -166,7 +172,8 @@ export function createCouchClient(serverUrl: string, fetchImpl: Fetch = fetch): 
               id: r.id,
               seq: String(r.seq),
               deleted: r.deleted,
-              doc: r.doc,
+              rev: r.changes?.[0]?.rev,
+              doc: r.doc ?? undefined,
             })),
           lastSeq: String(answer.last_seq),
           // Counted before design documents are left out: a full page means there may be more.

@@ -118,6 +118,43 @@ describe('sync engine against the embedded server', { timeout: 60_000 }, () => {
     expect(second).toMatchObject({ pushed: 0, waiting: 1 });
   });
 
+  it('does not download its own writes back after a big push', async () => {
+    const fay = await account('fay');
+    const client = createCouchClient(server.url, cookieFetch());
+    await client.signIn('fay', 'correct horse');
+    const remote = client.userDb('fay');
+    let downloaded = 0;
+    const counting: typeof remote = {
+      ...remote,
+      async changes(since, limit, withDocs) {
+        const page = await remote.changes(since, limit, withDocs);
+        downloaded += page.results.filter((c) => c.doc).length;
+        return page;
+      },
+      async get(ids) {
+        const docs = await remote.get(ids);
+        downloaded += docs.length;
+        return docs;
+      },
+    };
+    const attempts = memoryAdapter('attempt');
+    const engine = createSyncEngine({
+      adapters: [attempts],
+      shadows: memoryShadowStore(),
+      remote: counting,
+    });
+    for (let i = 0; i < 300; i++) attempts.edit(`t${i}|scales`, { score: i }, 1000 + i);
+    expect(await engine.cycle('all')).toMatchObject({ pushed: 300 });
+    downloaded = 0;
+    // Another device's one change meanwhile: the next cycle downloads that one only.
+    const other = await fay.device();
+    other.attempts.edit('theirs|scales', { score: 7 }, 5000);
+    await other.engine.cycle(new Set(['attempt:theirs|scales']));
+    expect(await engine.cycle(new Set())).toMatchObject({ pulled: 1 });
+    expect(downloaded).toBe(1);
+    expect(attempts.records.get('theirs|scales')?.data).toEqual({ score: 7 });
+  });
+
   it('syncs 1 000 attempts from a device with history to a new one', async () => {
     const erin = await account('erin');
     const [a, b] = [await erin.device(), await erin.device()];
