@@ -4,6 +4,7 @@
  * with the history file (history-file.ts). Every failure is an Error whose message a player can
  * read; nothing is partly written (each change is one transaction).
  */
+import { manageDatabase } from '../storage';
 import { PiecesDatabase } from '../storage/databases';
 import { localDay } from '../history/stats';
 import {
@@ -103,11 +104,21 @@ export const pieceAttemptKey = (attempt: Pick<PieceAttempt, 'pieceId' | 'atMs'>)
 export function createPieceStore(
   options: { name?: string; indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {},
 ): PieceStore {
-  const db = new PiecesDb(
-    options.name ?? 'embouchure-pieces',
-    options.indexedDB,
-    options.IDBKeyRange,
+  // The app's one open policy (src/storage): opened on first use within a deadline, closed for
+  // another tab's upgrade and opened again on the next call. Every call below waits for it.
+  let made: PiecesDb | null = null;
+  const database = manageDatabase(
+    (factory, keyRange) =>
+      (made = new PiecesDb(options.name ?? 'embouchure-pieces', factory, keyRange)),
+    {
+      what: 'Pieces',
+      deadlineMs: PIECES_DEADLINE_MS,
+      indexedDB: options.indexedDB,
+      IDBKeyRange: options.IDBKeyRange,
+    },
   );
+  // Used only after `database.open()` resolved (see `guarded`), so never null there.
+  const db = made as unknown as PiecesDb;
   const strip = ({ id: _id, ...attempt }: StoredAttempt): PieceAttempt => attempt;
   const version = createObservable(0);
   const changes = createEmitter<PieceChange>();
@@ -147,7 +158,7 @@ export function createPieceStore(
     const day = dayOfAttempt(attempt);
     await db.scoreDays.put(withAttempt(await db.scoreDays.get([attempt.pieceId, day]), attempt));
   };
-  return {
+  return guarded(() => database.open(), {
     version,
     list: () => db.pieces.orderBy('importedAtMs').reverse().toArray(),
     get: (id) => db.pieces.get(id),
@@ -238,7 +249,21 @@ export function createPieceStore(
         const titles = new Map(ids.map((id, i) => [id, pieces[i]?.title ?? id]));
         return rows.map((r) => ({ ...r, title: titles.get(r.pieceId) ?? r.pieceId }));
       }),
-  };
+  });
+}
+
+/** How long a pieces screen waits for the database (a busy phone, another tab's old version). */
+const PIECES_DEADLINE_MS = 10_000;
+
+/** The store with each of its calls made once the database is open (a clear error if it cannot). */
+function guarded(ready: () => Promise<unknown>, store: PieceStore): PieceStore {
+  const calls: Record<string, unknown> = { ...store };
+  for (const [name, member] of Object.entries(store)) {
+    if (typeof member !== 'function') continue;
+    const call = member as (...args: unknown[]) => Promise<unknown>;
+    calls[name] = (...args: unknown[]) => ready().then(() => call(...args));
+  }
+  return calls as unknown as PieceStore;
 }
 
 let shared: PieceStore | null = null;
