@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { hasStoredAccount } from '../storage';
 import type { HistoryStore } from './history-db';
 import type { AttemptRecord } from './records';
 
@@ -36,8 +37,12 @@ export function HistoryClear(props: {
   return confirming ? (
     <div className="history-confirm" role="group" aria-label="Clear all history">
       <p>
-        Delete all {props.count} attempts from this device? Export JSON first to keep a copy. You
-        can undo right after.
+        {/* Signed in, a deletion syncs: the player is told before, not after (issue 35). */}
+        Delete all {props.count} attempts from{' '}
+        {hasStoredAccount()
+          ? 'this device, your account and every device signed in to it'
+          : 'this device'}
+        ? Export JSON first to keep a copy. You can undo right after.
       </p>
       <div className="buttons">
         <button
