@@ -18,7 +18,8 @@ export const LAYERS = {
   storage: ['lib'],
   // The audio thread and the stream know nothing of settings, features, pages or the shell.
   audio: ['lib'],
-  native: [],
+  // The plugins' wrappers use only the app's smallest helpers (base64 for shared files).
+  native: ['lib'],
   analytics: ['lib', 'settings'],
   settings: ['lib', 'music', 'storage'],
   'shared-ui': ['lib', 'audio', 'music', 'settings', 'storage'],

@@ -6,6 +6,7 @@
  */
 import { currentPlatform, type Platform } from './platform';
 import { SaveFileError } from './save-file';
+import { base64Of } from '../lib/base64';
 
 export interface BinaryFile {
   name: string;
@@ -28,15 +29,6 @@ export function downloadBlob(file: BinaryFile): void {
   link.click();
   // The download reads the blob asynchronously: revoke later, not now.
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
-
-async function base64Of(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
 }
 
 export function createFileSharer(deps: ShareDeps = {}) {

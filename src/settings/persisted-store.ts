@@ -1,5 +1,5 @@
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
-import { defaultStorage, storageProblemOf, type KeyValueStorage } from '../storage';
+import { defaultStorage, editedAtMsOf, storageProblemOf, type KeyValueStorage } from '../storage';
 
 /**
  * A small persisted, validated, observable record: the one mechanism behind the practice settings
@@ -104,13 +104,7 @@ export function createPersistedStore<T extends object>(
     reset() {
       commit({ ...defaults });
     },
-    editedAtMs() {
-      try {
-        return Number(storage?.getItem(stampKey)) || 0;
-      } catch {
-        return 0;
-      }
-    },
+    editedAtMs: () => editedAtMsOf(key, storage),
     applySynced(raw, editedAtMs) {
       const current = observable.get();
       const next = parseRecord(raw, current, validators);

@@ -8,6 +8,7 @@
 export {
   ACCOUNT_STORAGE_KEY,
   defaultStorage,
+  editedAtMsOf,
   hasStoredAccount,
   removeKey,
   type KeyValueStorage,

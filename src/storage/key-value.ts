@@ -15,6 +15,18 @@ export function defaultStorage(): KeyValueStorage | null {
   }
 }
 
+/**
+ * When a stored value was last edited (`<key>.editedAtMs`, epoch ms), 0 when never or unreadable:
+ * the stamp the persisted stores and synced items write beside their values for the sync.
+ */
+export function editedAtMsOf(key: string, storage: KeyValueStorage | null): number {
+  try {
+    return Number(storage?.getItem(key + '.editedAtMs')) || 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** Removes a key (the account's record on sign-out); false where storage is missing or blocked. */
 export function removeKey(
   key: string,

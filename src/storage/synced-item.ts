@@ -5,7 +5,7 @@
  * screen showing the value follows another device's edit when it arrives.
  */
 import { createObservable, type ReadonlyObservable } from '../lib/observable';
-import { defaultStorage, type KeyValueStorage } from './key-value';
+import { defaultStorage, editedAtMsOf, type KeyValueStorage } from './key-value';
 
 export interface SyncedItem<T> extends ReadonlyObservable<{ readonly value: T }> {
   /** Stores `value` as an edit made now; false when storage refused (it still applies now). */
@@ -48,13 +48,7 @@ export function createSyncedItem<T>(options: {
     get: observable.get,
     subscribe: observable.subscribe,
     set: (value) => commit(value, Date.now()),
-    editedAtMs() {
-      try {
-        return Number(storage?.getItem(stampKey)) || 0;
-      } catch {
-        return 0;
-      }
-    },
+    editedAtMs: () => editedAtMsOf(key, storage),
     applySynced(raw, editedAtMs) {
       const value = parse(raw);
       if (JSON.stringify(value) !== JSON.stringify(observable.get().value))

@@ -119,11 +119,12 @@ export function takeAudioTransfer(store: TakeStore, choice: TakeAudioChoice): Fi
       const metas = (await store.list()).filter((m) => m.state !== 'recording');
       const keepAll = choice.keepAll();
       const refused: Refusal[] = [];
-      let waiting = 0;
       for (const meta of metas) {
         const wanted = wantsAudioInAccount(meta, keepAll);
         if (meta.elsewhere) {
-          if (meta.audioInAccount && !(await fetchAudio(remote, meta))) waiting++;
+          // A fetch that finds nothing (taken back meanwhile) is tried again next cycle; it is not
+          // a change of this device's waiting to be sent, so it is not counted as one.
+          if (meta.audioInAccount) await fetchAudio(remote, meta);
           continue;
         }
         if (wanted && !meta.audioInAccount) {
@@ -146,7 +147,7 @@ export function takeAudioTransfer(store: TakeStore, choice: TakeAudioChoice): Fi
         takesRemoved = false;
         await sweep(remote, metas);
       }
-      return { waiting, refused };
+      return { refused };
     },
     subscribe(listener) {
       const offTakes = store.changes.subscribe((ids) => {

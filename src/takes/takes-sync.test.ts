@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { TakeMeta } from './take-format';
 import { createTakeStore } from './take-store';
-import { syncedTakeMeta, takesSyncSource } from './takes-sync';
+import { resolveTakes, syncedTakeMeta, takesSyncSource } from './takes-sync';
 
 const meta: TakeMeta = {
   id: 't1',
@@ -50,5 +50,34 @@ describe('takes as the account syncs them', () => {
     expect(syncedTakeMeta({ ...meta, durationMs: 'long' }, 't1')).toBeNull();
     expect(syncedTakeMeta(meta, 'another id')).toBeNull();
     expect(syncedTakeMeta(meta, 't1')).toEqual(meta);
+  });
+
+  it('two devices edit one take apart: the rename and the audio choice are both kept', () => {
+    // The laptop renamed it at 10:00 offline; the phone sent its audio at 10:05.
+    const renamed = { ...meta, name: 'Clarke 2, slow', renamedAtMs: 1_800_000_600_000 };
+    const sent = {
+      ...meta,
+      keepAudio: true,
+      audioInAccount: true,
+      editedAtMs: 1_800_000_900_000,
+    };
+    const record = (data: TakeMeta) => ({
+      key: 't1',
+      updatedAtMs: Math.max(data.renamedAtMs ?? 0, data.editedAtMs ?? 0),
+      data,
+    });
+    for (const [local, remote] of [
+      [renamed, sent],
+      [sent, renamed],
+    ]) {
+      const { keep, copies } = resolveTakes(record(local), record(remote));
+      expect(keep.data).toEqual({
+        ...sent,
+        name: 'Clarke 2, slow',
+        renamedAtMs: 1_800_000_600_000,
+      });
+      expect(keep.updatedAtMs).toBe(1_800_000_900_000);
+      expect(copies).toBeUndefined();
+    }
   });
 });

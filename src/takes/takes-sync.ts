@@ -56,9 +56,37 @@ export function syncedTakeMeta(raw: unknown, id: string): TakeMeta | null {
   return raw as TakeMeta;
 }
 
-export const resolveTakes = (local: SyncRecord, remote: SyncRecord): Resolution => ({
-  keep: remote.updatedAtMs > local.updatedAtMs ? remote : local,
-});
+/**
+ * Two devices changed one take's details apart: each edit is kept where it was the later one, the
+ * name by its rename time, the audio's choice by its edit time (a rename on one device must not be
+ * lost to the other marking the audio as sent).
+ */
+export function resolveTakes(local: SyncRecord, remote: SyncRecord): Resolution {
+  const mine = local.data as Partial<TakeMeta>;
+  const theirs = remote.data as Partial<TakeMeta>;
+  const later = <K extends keyof TakeMeta>(
+    stamp: 'renamedAtMs' | 'editedAtMs',
+    fields: readonly K[],
+  ): Pick<Partial<TakeMeta>, K> => {
+    const from = (theirs[stamp] ?? 0) > (mine[stamp] ?? 0) ? theirs : mine;
+    return Object.fromEntries(fields.map((f) => [f, from[f]])) as Pick<Partial<TakeMeta>, K>;
+  };
+  const base = remote.updatedAtMs > local.updatedAtMs ? theirs : mine;
+  const data = Object.fromEntries(
+    Object.entries({
+      ...base,
+      ...later('renamedAtMs', ['name', 'renamedAtMs']),
+      ...later('editedAtMs', ['keepAudio', 'audioInAccount', 'editedAtMs']),
+    }).filter(([, value]) => value !== undefined),
+  );
+  return {
+    keep: {
+      key: local.key,
+      updatedAtMs: Math.max(local.updatedAtMs, remote.updatedAtMs),
+      data,
+    },
+  };
+}
 
 export function takesSyncSource(store: TakeStore): SyncSource {
   const finished = (metas: TakeMeta[]): SyncRecord[] =>

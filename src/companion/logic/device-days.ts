@@ -14,6 +14,8 @@ const higher = (a: number | null, b: number | null): number | null =>
 
 /** One device's days and the others': sound and rest added, the range the widest of them. */
 export function mergePracticeDays(all: readonly Readonly<PracticeDays>[]): PracticeDays {
+  // One device (no account, or the only one): its days as they are, no copy per note.
+  if (all.length === 1) return all[0];
   const merged: PracticeDays = {};
   for (const days of all) {
     for (const [day, entry] of Object.entries(days)) {
@@ -31,6 +33,7 @@ export function mergePracticeDays(all: readonly Readonly<PracticeDays>[]): Pract
 
 /** Finished routines over devices: times added, the day's last finish and its minutes. */
 export function mergeRoutineDays(all: readonly Readonly<RoutineDays>[]): RoutineDays {
+  if (all.length === 1) return all[0];
   const merged: RoutineDays = {};
   for (const days of all) {
     for (const [day, done] of Object.entries(days)) {

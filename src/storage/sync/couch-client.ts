@@ -4,6 +4,7 @@
  * Every failure becomes an `AccountError` whose kind the account screen and the status line say
  * in words (account-messages.ts).
  */
+import { base64Of } from '../../lib/base64';
 import { userDbName, type SyncDoc } from './sync-doc';
 import type { BulkResult, RemoteChange, RemoteDb } from './sync-engine';
 
@@ -358,14 +359,4 @@ export function createCouchClient(serverUrl: string, fetchImpl: Fetch = fetch): 
     },
     userDb,
   };
-}
-
-/** A Blob as base64, in slices (a spread of a whole take would overflow the call stack). */
-async function base64Of(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
 }

@@ -52,11 +52,7 @@ export interface FileTransfer {
   run(
     remote: FileRemote,
     cycle: { readonly full: boolean },
-  ): Promise<{
-    /** Files still to send or fetch (counted in the status line's waiting changes). */
-    readonly waiting: number;
-    readonly refused: readonly Refusal[];
-  }>;
+  ): Promise<{ readonly refused: readonly Refusal[] }>;
   /** Calls `listener` when something here means files should move (a choice, a new take). */
   subscribe(listener: () => void): () => void;
 }
@@ -149,8 +145,6 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   const sources: SyncSource[] = [];
   const transfers: FileTransfer[] = [];
   const unsubscribes: (() => void)[] = [];
-  /** Files the transfers last said were still to move. */
-  let filesWaiting = 0;
 
   /** One signed-in session: its client, shadows, engine and loops. */
   interface Session {
@@ -171,7 +165,7 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
   let lastSyncedAtMs: number | null = null;
   let stopOnline: (() => void) | null = null;
 
-  const waiting = (): number => dirty.size + filesWaiting;
+  const waiting = (): number => dirty.size;
   const showWaiting = (): void => {
     const current = status.get();
     if (current.state === 'no-account' || current.state === 'syncing') return;
@@ -212,16 +206,13 @@ export function createSyncService(deps: SyncServiceDeps): SyncService {
       if (current.stopped) return;
       for (const id of taken) dirty.delete(id);
       const refusals = [...result.refused];
-      let files = 0;
       for (const transfer of transfers) {
         const moved = await transfer.run(current.client.userDb(current.name), {
           full: targets === 'all',
         });
         if (current.stopped) return;
-        files += moved.waiting;
         refusals.push(...moved.refused);
       }
-      filesWaiting = files;
       lastSyncedAtMs = Date.now();
       const stored = account.get();
       if (stored) saveAccount(storage, { ...stored, lastSyncedAtMs });
