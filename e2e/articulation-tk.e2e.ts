@@ -120,17 +120,18 @@ describe("issue 22 (b): today's flexibility and range material in the scales pic
     await page.goto(appUrl('/home/exercise'));
     const view = activePage(page);
     await view.getByTestId('open-scales').click();
-    // allTextContents does not wait: under load the picker may not be drawn yet.
-    await view.getByTestId('scale-kind').locator('option').first().waitFor();
-    const kinds = await view.getByTestId('scale-kind').locator('option').allTextContents();
-    expect(kinds).toEqual(
-      expect.arrayContaining([
-        'Clarke-style study (down by half steps)',
-        'Major in 3rds (Arban: C E D F …)',
-        'Major in 4ths (Arban: C F D G …)',
-        'Major, full range (lowest to highest note)',
-      ]),
-    );
+    // allTextContents does not wait (under load the picker may not be drawn yet), and options
+    // are never "visible" to Playwright: poll their text until the picker holds them.
+    await expect
+      .poll(() => view.getByTestId('scale-kind').locator('option').allTextContents())
+      .toEqual(
+        expect.arrayContaining([
+          'Clarke-style study (down by half steps)',
+          'Major in 3rds (Arban: C E D F …)',
+          'Major in 4ths (Arban: C F D G …)',
+          'Major, full range (lowest to highest note)',
+        ]),
+      );
     const parts = await view.getByTestId('scale-part').locator('option').allTextContents();
     expect(parts).toEqual(
       expect.arrayContaining(['Your B♭ trumpet', 'C trumpet (transpose)', 'F trumpet (transpose)']),
