@@ -9,7 +9,7 @@ import { chartNote, longTonePyramid, type ScaleNote } from './scales';
 export interface PyramidOptions {
   /** Written MIDI of the middle note (default G4 = 67). */
   centreMidi?: number;
-  /** Semitones the pyramid grows each way, 1..12 (default 5: C4 up to C5 around G4). */
+  /** Semitones the pyramid grows each way, 1..12 (default 5: D4 up to C5 around G4, a perfect 4th each way). */
   steps?: number;
   spelling?: Spelling;
 }
