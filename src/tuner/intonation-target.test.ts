@@ -54,3 +54,42 @@ describe('aiming the display at its target', () => {
     expect(targetLine(played('F♯4', 0), target)).toBe('F♯4 as the 3rd of D: aim −14 ¢');
   });
 });
+
+describe('the just-intonation line names the pitch the tuner shows (teacher reading 3, U17)', () => {
+  const on = (root: string): TargetSettings => ({
+    ...JUST_ON_C,
+    droneRootWrittenMidi: midiOf(root),
+  });
+  it('a B3 over a D♭ drone is "B3 (C♭)", not "C♭4", an octave number the display never shows', () => {
+    // The minor 7th above D♭3 is C♭4 by letters (D→C, 6 steps) and B3 in pitch (61 − 2 = 59).
+    expect(targetLine(played('B3', 0), on('D♭4'))).toBe(
+      'B3 (C♭) as the minor-key 7th of D♭: aim +18 ¢',
+    );
+  });
+  it('keeps the shown name for C♭, F♭ and E♯ spellings in every octave', () => {
+    const rows: [string, string, string][] = [
+      // [root, shown, line]: the interval's letter in brackets, the display's octave kept.
+      ['A♭4', 'B3', 'B3 (C♭) as the minor 3rd of A♭: aim +16 ¢'],
+      ['A♭3', 'B4', 'B4 (C♭) as the minor 3rd of A♭: aim +16 ¢'],
+      ['A♭4', 'E4', 'E4 (F♭) as the minor 6th of A♭: aim +14 ¢'],
+      ['F♯4', 'F4', 'F4 (E♯) as the 7th of F♯: aim −12 ¢'],
+      ['D♭4', 'B4', 'B4 (C♭) as the minor-key 7th of D♭: aim +18 ¢'],
+    ];
+    for (const [root, shown, line] of rows) {
+      expect(targetLine(played(shown, 0), on(root))).toBe(line);
+    }
+  });
+  it('over every root and written note F♯3–C6, the line starts with the display name', () => {
+    for (let root = midiOf('F♯3'); root <= midiOf('C6'); root++) {
+      for (let note = midiOf('F♯3'); note <= midiOf('C6'); note++) {
+        const display = describeReading(writtenMidiToHz(note, 'bb-trumpet'), settings);
+        if (!display.hasPitch) throw new Error('no pitch');
+        const line = targetLine(display, { ...JUST_ON_C, droneRootWrittenMidi: root });
+        expect(line.startsWith(`${display.note} `), line).toBe(true);
+      }
+    }
+  });
+  it('a note the interval spells as shown keeps the plain line', () => {
+    expect(targetLine(played('F♯4', 0), on('D4'))).toBe('F♯4 as the 3rd of D: aim −14 ¢');
+  });
+});

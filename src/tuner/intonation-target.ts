@@ -42,8 +42,10 @@ export function aimAtTarget(display: TunerDisplay, target: TargetSettings): Tune
 
 /**
  * The line under the note: in just intonation "E4 as the 3rd of C: aim −14 ¢" (written pitch,
- * the note spelled by its interval above the root, the root as a drone root is spelled: A♭ not G♯), or "Just intonation against C" while there
- * is no note; nothing in equal temperament.
+ * the note spelled by its interval above the root, the root as a drone root is spelled: A♭ not
+ * G♯; where the display names it otherwise, the display's name first: "B3 (C♭) as the
+ * minor-key 7th of D♭"), or "Just intonation against C" while there is no note; nothing in equal
+ * temperament.
  */
 export function targetLine(display: TunerDisplay, target: TargetSettings): string {
   if (target.temperament === 'equal') return '';
@@ -54,5 +56,7 @@ export function targetLine(display: TunerDisplay, target: TargetSettings): strin
     intonationTarget(display.writtenMidi, target.droneRootWrittenMidi, target.temperament, {
       third: target.droneThird,
     }),
+    // The big note's own name leads, so the line never shows another octave number (U17).
+    display.note,
   );
 }

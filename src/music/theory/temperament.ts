@@ -9,7 +9,13 @@
  * notes), so these functions take MIDI numbers of either kind, as long as both are the same kind.
  */
 import { CENTS_PER_OCTAVE } from './cents';
-import { spellMidi, spelledNoteName, pitchClass, type SpelledNote } from './notes';
+import {
+  ACCIDENTAL_SYMBOL,
+  spellMidi,
+  spelledNoteName,
+  pitchClass,
+  type SpelledNote,
+} from './notes';
 import { transposeSpelled } from './spelling';
 import type { Temperament } from './temperament-ids';
 
@@ -201,9 +207,18 @@ export function formatAimCents(cents: number): string {
  * The line the tuner shows in just intonation: "E4 as the 3rd of C: aim −14 ¢"; the 7th says
  * which is meant: "B♭4 as the minor-key 7th of C: aim +18 ¢" or, over a major triad, "B♭4 as
  * the harmonic 7th of C: aim −31 ¢".
+ *
+ * `shownName` is the note as the tuner's big display names it ("B3"). When the interval spells it
+ * otherwise, the line starts with the shown name and gives the interval's letter in brackets,
+ * "B3 (C♭) as the minor-key 7th of D♭": the theory stays right, and the line never names another
+ * octave than the display (C♭4 sounds as B3, so "C♭4" under a big "B3" read as an octave off).
  */
-export function targetText(target: IntonationTarget): string {
-  const name = spelledNoteName(target.note);
+export function targetText(target: IntonationTarget, shownName?: string): string {
+  const byInterval = spelledNoteName(target.note);
+  const name =
+    shownName === undefined || shownName === byInterval
+      ? byInterval
+      : `${shownName} (${target.note.letter}${ACCIDENTAL_SYMBOL[target.note.accidental]})`;
   const role = target.interval.semitones === 0 ? 'the root' : `the ${target.interval.name}`;
   return `${name} as ${role} of ${target.rootName}: aim ${formatAimCents(target.offsetCents)}`;
 }
