@@ -71,4 +71,4 @@ export { scoreFromPassage, type PassageNoteAim } from './assessment/passage-scor
 export { asNoteScore, type AsNoteScoreContext } from './assessment/as-note-score';
 export { signatureOfKey } from './assessment/key-spelling';
 export { judgeHeldNote, type HeldNoteJudgement } from './assessment/held-note';
-export { untimedOverall, weightedOverall } from './assessment/curves';
+export { TIMING_FLAT_MS, timingScore, untimedOverall, weightedOverall } from './assessment/curves';

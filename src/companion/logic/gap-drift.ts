@@ -1,4 +1,5 @@
-import { median } from '../../music';
+// TIMING_FLAT_MS: the assessor's own "sounds together" window, one timing threshold app-wide (U20).
+import { median, TIMING_FLAT_MS } from '../../music';
 
 /**
  * Internal time in the gap drill: how far the player's attacks drift from the (silent) grid while
@@ -74,9 +75,16 @@ export function measureGapDrift(grid: readonly GridPoint[], onsetsMs: readonly n
   };
 }
 
-/** "12 ms late (dragging)", "8 ms early (rushing)", "on time" (within ±5 ms). */
+/**
+ * "steady (+8 ms)" within the assessor's together window (±TIMING_FLAT_MS, 30 ms: onsets that
+ * close sound together, Rasch 1979, and a scale's timing score does not move for them); beyond it
+ * "42 ms late (dragging)" or "35 ms early (rushing)". A drill that called 8 ms "dragging" while the
+ * grade said nothing told the player two things about the same time.
+ */
 export function describeDrift(driftMs: number): string {
   const rounded = Math.round(driftMs);
-  if (Math.abs(rounded) <= 5) return `on time (${rounded >= 0 ? '+' : '−'}${Math.abs(rounded)} ms)`;
+  if (Math.abs(rounded) <= TIMING_FLAT_MS) {
+    return `steady (${rounded >= 0 ? '+' : '−'}${Math.abs(rounded)} ms)`;
+  }
   return rounded > 0 ? `${rounded} ms late (dragging)` : `${-rounded} ms early (rushing)`;
 }
