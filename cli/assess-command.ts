@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import { assessRecording, type Response } from './assess-pipeline';
 import { decodeWav } from '../src/audio/testing/wav';
 import { MAX_A4_HZ, MIN_A4_HZ } from '../src/music/theory/notes';
+import { formatCents } from '../src/music/theory/cents';
 import { MAX_BAND_CENTS, MIN_BAND_CENTS, DEFAULT_BAND_CENTS } from '../src/music/assessment/curves';
 import { parseScoreFile } from '../src/music/score/mxl';
 import { ScoreReadError } from '../src/music/score/score-read-error';
@@ -167,7 +168,8 @@ export function formatTable(
       n.written,
       n.onsetMs === null ? '–' : (n.onsetMs / 1000).toFixed(2),
       n.heard ?? '–',
-      n.cents === null ? '–' : `${n.cents > 0 ? '+' : ''}${n.cents.toFixed(0)}`,
+      // formatCents: a note 0.2 ¢ flat rounds to "0", never "-0" (U21).
+      n.cents === null ? '–' : formatCents(n.cents, 0, ''),
       n.verdict,
       n.scores.pitch.toFixed(0),
       n.scores.timing.toFixed(0),

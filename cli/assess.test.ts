@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runAssess, UsageError } from './assess-command';
+import { formatTable, runAssess, UsageError } from './assess-command';
 import { renderPerformance, RENDER_RATE, type PlayedNote } from '../bench/performance-render';
 import { writeWav16 } from '../e2e/synth-wav';
 import type { AttemptAssessment } from '../src/music/assessment/assessment-types';
@@ -83,6 +83,16 @@ describe('npm run assess', () => {
     expect(errors[errors.length >> 1]).toBeLessThanOrEqual(20);
     expect(errors[errors.length - 1]).toBeLessThanOrEqual(50);
     expect(text).toContain('15 played, 0 wrong, 0 missed of 15 notes');
+    // The cents column as a reader sees it (teacher reading 3, U21: "-0" for a note 0.2 ¢ flat).
+    const withCents = (cents: number[]): AttemptAssessment => ({
+      ...result,
+      notes: result.notes.map((n, i) => ({ ...n, cents: cents[i] ?? n.cents })),
+    });
+    const centsColumn = formatTable('t', withCents([-0.2, 0.3, -12.4, 7.6]))
+      .split('\n')
+      .slice(3, 7)
+      .map((row) => row.split(/\s+/)[5]);
+    expect(centsColumn).toEqual(['0', '0', '−12', '+8']);
   }, 60_000);
 
   it('names a wrong note in the key, a late note, a crack and a sharp note, and nothing else', () => {

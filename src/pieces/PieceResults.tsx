@@ -1,4 +1,4 @@
-import type { AttemptAssessment, NoteAssessment } from '../music';
+import { sayNote, type AttemptAssessment, type NoteAssessment } from '../music';
 import type { PieceAttempt } from './piece-types';
 import { flagText } from './report-text';
 
@@ -16,7 +16,7 @@ export function NoteDetail(props: { note: NoteAssessment }) {
       </h3>
       <ul>
         <li>
-          Heard: {note.heard ?? 'nothing'}
+          Heard: {note.heard === null ? 'nothing' : sayNote(note.heard)}
           {cents !== null && note.verdict === 'played' && ` (${cents > 0 ? '+' : ''}${cents} ¢)`}
         </li>
         <li>

@@ -42,4 +42,42 @@ describe('the teacher report', () => {
       'Bar 2, note 3 (G5): 152 ms late',
     ]);
   });
+
+  it('names the notes with the signs a player reads: "(B♭4)", not "(Bb4)" (teacher reading 3, U21)', () => {
+    const flatNotes: AttemptAssessment = {
+      ...assessment,
+      notes: [
+        {
+          ...base,
+          index: 0,
+          written: 'Bb4',
+          heard: 'B4',
+          verdict: 'wrong',
+          flags: [],
+          reasons: [],
+        },
+        {
+          ...base,
+          index: 1,
+          written: 'F#4',
+          verdict: 'played',
+          flags: [{ flag: 'late', ms: 90 }],
+          reasons: [],
+        },
+      ],
+    };
+    const lines = reportLines({
+      title: 'Étude',
+      partName: 'Trumpet in B♭',
+      instrument: 'B♭ trumpet',
+      atMs: Date.UTC(2026, 10, 25, 20),
+      source: 'live',
+      tempoPercent: 100,
+      assessment: flatNotes,
+    }).map((l) => l.text);
+    expect(lines.slice(-2)).toEqual([
+      'Bar 2, note 1 (B♭4): wrong',
+      'Bar 2, note 2 (F♯4): 90 ms late',
+    ]);
+  });
 });

@@ -4,7 +4,7 @@
  * well, with its reasons. `reportLines` is pure (tested); `reportPng` draws the lines on an A4
  * page (150 dpi) in a canvas.
  */
-import type { AttemptAssessment } from '../music';
+import { sayNote, type AttemptAssessment } from '../music';
 import { flagText } from './report-text';
 import { canvasPng, whitePage } from '../shared-ui/png-page';
 
@@ -52,7 +52,7 @@ export function reportLines(input: {
     const what =
       n.verdict === 'played' ? n.flags.map(flagText).join(', ') : n.reasons.join(' ') || n.verdict;
     lines.push({
-      text: `Bar ${n.measure}, note ${n.index + 1} (${n.written}): ${what}`,
+      text: `Bar ${n.measure}, note ${n.index + 1} (${sayNote(n.written)}): ${what}`,
       style: 'body',
     });
   }
