@@ -40,6 +40,7 @@ export function TimedDone(props: {
           score={state.score}
           summary={state.summary}
           articulation={state.articulation}
+          judgedIn={state.judgedIn}
           inTuneCents={props.inTuneCents}
           passage={props.passage}
           title={props.title}

@@ -7,13 +7,17 @@ import { getAudioSession, type DroneHandle } from '../../audio/output/audio-sess
 import type { HistoryStore } from '../../history/history-db';
 import type { AttemptRecord, ExerciseKind } from '../../history/records';
 import {
+  droneRootName,
+  getInstrument,
   loopBarPassage,
+  pitchNameOf,
   spelledName,
   timedNotes,
   writtenMidiToHz,
   type InstrumentId,
   type Passage,
   type Tonguing,
+  type DroneReference,
 } from '../../music';
 import { useSettings } from '../../settings';
 import { LivePitch } from '../LivePitch';
@@ -87,6 +91,18 @@ export function TimedExercise(props: {
   );
   const title =
     loopBar === null ? props.title : `${props.title}: bar ${loopBar + 1}, ${LOOP_REPEATS} times`;
+  // The drone sounds the written tonic on the player's instrument: its concert root, named as the
+  // exercise spells its key (written), so the result says what the player saw.
+  const droneTuning = useMemo((): DroneReference | undefined => {
+    if (props.droneMidi === undefined) return undefined;
+    const tonic = props.passage.events.find(
+      (e) => e.kind === 'note' && e.note.midi === props.droneMidi,
+    );
+    return {
+      rootConcertMidi: props.droneMidi + getInstrument(instrument).concertOffsetSemitones,
+      name: tonic?.kind === 'note' ? pitchNameOf(tonic.note) : droneRootName(props.droneMidi),
+    };
+  }, [props.droneMidi, props.passage, instrument]);
   const session = useMemo(
     () =>
       createTimedSession({
@@ -98,6 +114,7 @@ export function TimedExercise(props: {
         spelling: settings.spelling,
         articulationNotesPerBeat: props.articulationNotesPerBeat,
         articulationTonguing: props.articulationTonguing,
+        drone: droneTuning,
       }),
     // `round`: "Again" wants a fresh session even at the same tempo.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -108,6 +125,7 @@ export function TimedExercise(props: {
       props.inTuneCents,
       props.articulationNotesPerBeat,
       props.articulationTonguing,
+      droneTuning,
       instrument,
       settings.a4Hz,
       settings.spelling,

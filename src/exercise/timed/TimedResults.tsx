@@ -59,6 +59,8 @@ export function TimedResults(props: {
   title: string;
   /** Shown just under the marked staff (the bar-loop picker). */
   afterStaff?: ReactNode;
+  /** "Judged in just intonation against the C drone." when graded over a drone. */
+  judgedIn?: string | null;
 }) {
   const { summary } = props;
   return (
@@ -97,6 +99,11 @@ export function TimedResults(props: {
             </ul>
             <p data-testid="summary">{summary.text}</p>
           </>
+        )}
+        {props.judgedIn && (
+          <p className="hint" data-testid="judged-in">
+            {props.judgedIn}
+          </p>
         )}
         {props.articulation && (
           <section className="articulation-summary" data-testid="articulation-summary">

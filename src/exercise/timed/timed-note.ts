@@ -21,6 +21,7 @@ import {
   type Spelling,
   type Tonguing,
   type ValveCombo,
+  type DroneReference,
 } from '../../music';
 
 export interface TimedNote extends ScaleNote {
@@ -46,6 +47,8 @@ export interface TimedOptions {
   articulationNotesPerBeat?: number;
   /** The tonguing asked (with articulationNotesPerBeat): double and triple also set K against T. */
   articulationTonguing?: Tonguing;
+  /** A drone sounds while playing: each note is judged at its just interval over it (U5). */
+  drone?: DroneReference;
 }
 
 export interface TimedOutcome {

@@ -24,6 +24,8 @@ import {
   asNoteScore,
   isCleanPass,
   scoreFromPassage,
+  scoreAgainstDrone,
+  droneJudgedText,
   type PerformanceEvent,
   type PerformanceReading,
 } from '../../music';
@@ -60,6 +62,11 @@ export interface TimedState {
    * ≥ 85): the metronome's speed trainer raises its tempo after one (issue 24). False until done.
    */
   clean: boolean;
+  /**
+   * "Judged in just intonation against the C drone." when a drone sounded (each note aimed at
+   * its just interval over it, as the tuner shows), null in equal temperament.
+   */
+  judgedIn: string | null;
 }
 
 export interface TimedSession {
@@ -88,8 +95,17 @@ export function createTimedSession(options: TimedOptions): TimedSession {
   if (notes.length === 0) throw new Error('A timed exercise needs at least one note.');
   const beatMs = 60_000 / options.tempoBpm;
   const countInBeats = options.countInBeats ?? options.passage.beatsPerBar;
-  const targets = notes.map((n) =>
-    shiftHzByCents(writtenMidiToHz(n.note.midi, instrument, a4Hz), n.note.naturalCents ?? 0),
+  // The score the assessor judges, each note with its aim (a 7th partial's, or its just interval
+  // over the drone): the live target and the trace use the same aims, decided once there.
+  const asScore = scoreAgainstDrone(
+    scoreFromPassage(options.passage, { tempoBpm: options.tempoBpm, instrument }),
+    options.drone,
+  );
+  const targets = notes.map((n, i) =>
+    shiftHzByCents(
+      writtenMidiToHz(n.note.midi, instrument, a4Hz),
+      asScore.notes[i]?.aimCents ?? n.note.naturalCents ?? 0,
+    ),
   );
   // Each note's window: it opens half the shorter of it and its predecessor (when they touch)
   // before it is due, and closes where the next note's opens, or at its end before a rest.
@@ -107,12 +123,12 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     summary: null,
     articulation: null,
     clean: false,
+    judgedIn: null,
   });
   const samples: PitchSample[] = [];
   // What the assessor judges: the stream as it came (readings and note events, one clock).
   const readings: PerformanceReading[] = [];
   const events: PerformanceEvent[] = [];
-  const asScore = scoreFromPassage(options.passage, { tempoBpm: options.tempoBpm, instrument });
   /** Half the analysis window of the readings heard (block mode ~46 ms, fast ~11 ms). */
   let halfWindowMs = 0;
   const onsetsMs: number[] = [];
@@ -232,6 +248,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       summary,
       articulation,
       clean,
+      judgedIn: options.drone ? droneJudgedText(options.drone) : null,
     });
     // Reported once, when scored: a running speed trainer in clean-pass mode raises its tempo
     // (src/companion); the exercise need not know whether one runs.
