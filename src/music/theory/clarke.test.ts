@@ -46,6 +46,28 @@ describe('issue 22 (b): Clarke-style study, every starting key × spelling', () 
     ).toBe('G4 A4 B4 C5 D5 C5 B4 A4 G4');
   });
 
+  it('walks down through D♭, A♭ and F♯ with every preference, never C♯, G♯ or G♭ (U21)', () => {
+    // A half step lower each key from C5: the enharmonic pairs are C♯/D♭ (C♯ major needs E♯),
+    // G♯/A♭ (B♯), F♯/G♭ (G♭ needs C♭), D♯/E♭ (F𝄪) and A♯/B♭ (C𝄪).
+    for (const spelling of SPELLINGS) {
+      const keys = clarkeKeys({ key: 'C', lowMidi: 54, highMidi: 84, spelling });
+      expect(
+        keys.map((k) => k.key),
+        spelling,
+      ).toEqual(['C', 'B', 'B♭', 'A', 'A♭', 'G', 'F♯', 'F', 'E', 'E♭', 'D', 'D♭']);
+    }
+  });
+
+  it.each(MAJOR_KEYS)('from %s: no E♯, B♯, C♭ or F♭ in any key the walk chooses', (start) => {
+    for (const spelling of SPELLINGS) {
+      const names = clarkeKeys({ key: start, lowMidi: 54, highMidi: 84, spelling }).flatMap((k) =>
+        k.notes.map((n) => spelledName(n).slice(0, -1)),
+      );
+      for (const awkward of ['E♯', 'B♯', 'C♭', 'F♭'])
+        expect(names, spelling).not.toContain(awkward);
+    }
+  });
+
   it('as music: a slurred phrase per key, no key signature, the tonic held', () => {
     const passage = clarkePassage({ key: 'C', lowMidi: 54, highMidi: 72, keys: 2 });
     expect(passage.key).toBeNull();
