@@ -76,6 +76,7 @@ const FIELDS: [Exercise, string, unknown, unknown[]][] = [
   ['long-tones', 'restSeconds', REST_SECONDS_RANGE.min, [-1, REST_SECONDS_RANGE.max + 1]],
   ['long-tones', 'drone', true, ['true', 1]],
   ['lip-slurs', 'highestPartial', '8', [8, '7']],
+  ['lip-slurs', 'highestPartial', '4', [4, '3']],
   ['lip-slurs', 'include7th', true, ['yes']],
   ['lip-slurs', 'combos', ['0', '123'], [[], ['0', '0'], ['4'], '0 1']],
   ['lip-slurs', 'direction', 'groups', ['sideways']],

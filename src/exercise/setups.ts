@@ -8,6 +8,8 @@ import {
   REGULAR_RANGE_WRITTEN_MIDI,
   SCALE_KINDS,
   isMinorKind,
+  IN_TUNE_BAND_RANGE,
+  MOVING_NOTES_BAND_CENTS,
   type InstrumentId,
   type ScaleKind,
   type SlurDirection,
@@ -22,16 +24,16 @@ import { INTERVAL_DIRECTIONS, type IntervalDirections } from './intervals/interv
  * stored value out of range, of another type or from an older version takes its default.
  */
 
-/** In-tune band a player may choose for any exercise, ± cents. */
-export const IN_TUNE_BAND_RANGE = { min: 3, max: 30 } as const;
+/** In-tune band a player may choose for any exercise or piece, ± cents (src/music). */
+export { IN_TUNE_BAND_RANGE };
 /** Long tones default to ±10 ¢: a held note has time to be centred, and the ear hears it. */
 export const LONG_TONES_DEFAULT_BAND_CENTS = 10;
 /** Lip slurs default to ±20 ¢: partials bend, and the ear forgives a moving note more. */
 export const LIP_SLURS_DEFAULT_BAND_CENTS = 20;
-/** Scales default to ±15 ¢: moving notes are judged on their centre, which a teacher hears so. */
-export const SCALES_DEFAULT_BAND_CENTS = 15;
-/** Articulation is judged on onsets and attacks; pitch gets the scales' band. */
-export const ARTICULATION_DEFAULT_BAND_CENTS = 15;
+/** Scales default to the moving notes' ±15 ¢: judged on their centre, as a teacher hears them. */
+export const SCALES_DEFAULT_BAND_CENTS = MOVING_NOTES_BAND_CENTS;
+/** Articulation is judged on onsets and attacks; pitch gets the moving notes' band. */
+export const ARTICULATION_DEFAULT_BAND_CENTS = MOVING_NOTES_BAND_CENTS;
 export const REST_SECONDS_RANGE = { min: 0, max: 60 } as const;
 
 export interface LongToneSetup {
@@ -55,8 +57,20 @@ export const DEFAULT_LONG_TONE_SETUP: Readonly<LongToneSetup> = Object.freeze({
   drone: false,
 });
 
+/**
+ * How high the lip slurs go, as the setup offers it: partials 2–4 and 2–5 for a beginner (C4 G4
+ * C5, then E5, on the open horn: the slurs a first-year player can lock without forcing), 2–6 the
+ * daily default, 2–8 for advanced players (teacher reading 3, U21).
+ */
+export const LIP_SLUR_PARTIAL_LEVELS = [
+  ['4', '2 to 4 (beginner)'],
+  ['5', '2 to 5'],
+  ['6', '2 to 6'],
+  ['8', '2 to 8 (advanced)'],
+] as const satisfies readonly (readonly [string, string])[];
+
 export interface LipSlurSetup {
-  highestPartial: '6' | '8';
+  highestPartial: (typeof LIP_SLUR_PARTIAL_LEVELS)[number][0];
   include7th: boolean;
   /** In LIP_SLUR_COMBOS order, at least one. */
   combos: ValveCombo[];
@@ -173,7 +187,7 @@ export const LONG_TONE_VALIDATORS: Validators<LongToneSetup> = {
 };
 
 export const LIP_SLUR_VALIDATORS: Validators<LipSlurSetup> = {
-  highestPartial: oneOf(['6', '8']),
+  highestPartial: oneOf(LIP_SLUR_PARTIAL_LEVELS.map(([level]) => level)),
   include7th: boolean,
   combos: (v) =>
     Array.isArray(v) &&

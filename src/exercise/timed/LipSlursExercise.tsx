@@ -11,7 +11,11 @@ import {
 } from '../../music';
 import { TimedExercise } from './TimedExercise';
 import { BandSetting, bandProblem, ChoiceSegment, SetupActions } from '../SetupControls';
-import { LIP_SLURS_DEFAULT_BAND_CENTS, type LipSlurSetup } from '../setups';
+import {
+  LIP_SLUR_PARTIAL_LEVELS,
+  LIP_SLURS_DEFAULT_BAND_CENTS,
+  type LipSlurSetup,
+} from '../setups';
 import { setupMemories } from '../setup-memory';
 import { useSetupStep } from './setup-step';
 
@@ -89,10 +93,7 @@ export function LipSlursExercise(props: {
         testId="slur-partials"
         label="Partials"
         value={highestPartial}
-        options={[
-          ['6', '2 to 6'],
-          ['8', '2 to 8 (advanced)'],
-        ]}
+        options={LIP_SLUR_PARTIAL_LEVELS}
         onChange={(v) => set({ highestPartial: v })}
       />
       {highestPartial === '8' && (
