@@ -1,18 +1,13 @@
 import { IonInput, IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
-import { noteName, REGULAR_RANGE_WRITTEN_MIDI } from '../music';
+import { inTuneBandProblem, noteName, REGULAR_RANGE_WRITTEN_MIDI } from '../music';
 import { useSettings } from '../settings';
 import { BackButton } from './BackButton';
 import { IN_TUNE_BAND_RANGE } from './setups';
 
 export { IN_TUNE_BAND_RANGE } from './setups';
 
-/** The problem with a band (the message shown), or null. */
-export function bandProblem(cents: number): string | null {
-  const { min, max } = IN_TUNE_BAND_RANGE;
-  return Number.isFinite(cents) && cents >= min && cents <= max
-    ? null
-    : `The in-tune band must be ±${min}–${max} ¢.`;
-}
+/** The problem with a band (the message shown), or null: the one rule, in src/music. */
+export const bandProblem = inTuneBandProblem;
 
 /**
  * The one in-tune band setting, with this exercise's default shown and what it does said where it

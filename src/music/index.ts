@@ -70,6 +70,7 @@ export type { Performance, PerformanceReading, PerformanceEvent } from './assess
 export { scoreToMusicXml } from './score/musicxml-write';
 export { scoreFromPassage, type PassageNoteAim } from './assessment/passage-score';
 export { scoreAgainstDrone } from './assessment/drone-aims';
+export * from './assessment/bands';
 export { asNoteScore, type AsNoteScoreContext } from './assessment/as-note-score';
 export { signatureOfKey } from './assessment/key-spelling';
 export { judgeHeldNote, type HeldNoteJudgement } from './assessment/held-note';

@@ -229,6 +229,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       ...summarizeAttempt(
         outcomes.map((o) => o.result),
         assessment.fixFirst,
+        options.inTuneCents,
       ),
       overall: Math.round(assessment.scores.overall),
     };

@@ -9,7 +9,8 @@
  * Rules: /shared/notes/trumpet.md ("Natural intonation tendencies", "Standard alternates").
  */
 import { formatCents, median } from '../theory/cents';
-import { MAIN_SLIDE_CENTS } from './note-advice';
+import { mainSlideThresholdCents } from './note-advice';
+import { DEFAULT_BAND_CENTS } from './curves';
 import { isValveCombo, valveComboLabel, type ValveCombo } from '../theory/fingerings';
 import {
   fixFor,
@@ -210,7 +211,11 @@ const TUNING_SLIDE_PARTIALS = new Set([2, 3, 4, 8]);
  * C6: no valve slides and no partial tendency in them), with a proper median. Null when fewer than
  * two open notes were played or they do not lean the same way.
  */
-export function coachSession(notes: readonly SessionNote[]): string | null {
+export function coachSession(
+  notes: readonly SessionNote[],
+  /** The long tones' in-tune band, ±cents: the lean worth a slide move grows with it. */
+  bandCents: number = DEFAULT_BAND_CENTS,
+): string | null {
   const open = notes
     .filter(
       (n) =>
@@ -223,10 +228,11 @@ export function coachSession(notes: readonly SessionNote[]): string | null {
     .map((n) => n.medianCents as number);
   if (open.length < 2) return null;
   const middle = median(open) ?? 0;
-  if (middle > MAIN_SLIDE_CENTS) {
+  const threshold = mainSlideThresholdCents(bandCents);
+  if (middle > threshold) {
     return `Your open notes were sharp (median +${Math.round(middle)} ¢): pull the main tuning slide out a little.`;
   }
-  if (middle < -MAIN_SLIDE_CENTS) {
+  if (middle < -threshold) {
     return `Your open notes were flat (median −${Math.round(-middle)} ¢): push the main tuning slide in a little.`;
   }
   return null;

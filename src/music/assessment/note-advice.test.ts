@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mainSlideOffset, summarizeAttempt } from './note-advice';
+import { mainSlideOffset, mainSlideThresholdCents, summarizeAttempt } from './note-advice';
 import type { NoteOutcomeKind, NoteScore } from './note-scores';
 
 /**
@@ -64,5 +64,28 @@ describe('issue 22 rows 11 and 12: the attempt summary as a teacher says it', ()
       14,
       0,
     );
+  });
+});
+
+describe('the main-slide line follows the band (issue 37, U8)', () => {
+  const all = (cents: number) => Array.from({ length: 12 }, () => note(cents));
+
+  it('asks for more than half the band, and never less than the tuner’s ±5 ¢', () => {
+    expect([3, 5, 10, 15, 20, 30].map(mainSlideThresholdCents)).toEqual([5, 5, 5, 7.5, 10, 15]);
+  });
+
+  it('at the moving-note band ±15 ¢ a tune +7 ¢ throughout gets no slide line; +9 ¢ does', () => {
+    expect(mainSlideOffset(all(7), 15)).toBeNull();
+    expect(summarizeAttempt(all(7), null, 15).text).not.toMatch(/slide/);
+    expect(mainSlideOffset(all(9), 15)).toBeCloseTo(9, 5);
+  });
+
+  it('at the tuner’s ±5 ¢ a +6 ¢ lean (every note flagged) is the main slide’s, not one note’s', () => {
+    expect(mainSlideOffset(all(6), 5)).toBeCloseTo(6, 5);
+    expect(summarizeAttempt(all(6), null, 5).text).toMatch(
+      /Everything is high \(median \+6 ¢\): pull the main tuning slide out a little\./,
+    );
+    // A wide band wants a bigger lean: lip slurs at ±20 ¢ are not told about 9 ¢.
+    expect(mainSlideOffset(all(9), 20)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
  * summary per attempt a player understands at a glance. Pure.
  */
 import { median } from '../theory/cents';
+import { DEFAULT_BAND_CENTS } from './curves';
 import type { ValveCombo } from '../theory/fingerings';
 import { fixFor } from '../theory/intonation';
 import {
@@ -91,32 +92,47 @@ export interface AttemptSummary {
   meanTimingMs: number | null;
   /**
    * Median offset of the played notes when most of them lean the same way beyond
-   * MAIN_SLIDE_CENTS (the horn is tuned off: the main slide), else null.
+   * `mainSlideThresholdCents` of the band (the horn is tuned off: the main slide), else null.
    */
   mainSlideCents: number | null;
   /** One or two sentences a player understands at a glance. */
   text: string;
 }
 
-/** A whole passage this far off (median) is the main tuning slide's job, not the player's. */
-export const MAIN_SLIDE_CENTS = 8;
+/**
+ * A lean the tuner itself calls in tune (its ±5 ¢) is never worth moving the main slide for,
+ * whatever the band.
+ */
+export const MAIN_SLIDE_MIN_CENTS = 5;
+
+/**
+ * How far a whole attempt must lean (its median) before the main slide is mentioned, at a band
+ * (issue 37, U8; it was a fixed 8 ¢): more than half the band, where the lean uses up half of
+ * every note's room and notes start to fall out of it, so a teacher at that band would say
+ * "nudge the main slide". At ±15 ¢ a tune 7 ¢ sharp throughout is not worth a word, as no note
+ * of it is; at ±5 ¢ a 6 ¢ lean, which flags every note, is the slide's, not one note's.
+ */
+export function mainSlideThresholdCents(bandCents: number): number {
+  return Math.max(MAIN_SLIDE_MIN_CENTS, bandCents / 2);
+}
 /** …when at least this share of the played notes leans that way. */
 const MAIN_SLIDE_SHARE = 0.75;
 
 /**
  * trumpet.md "Saying it right": consistent sharpness across a scale means the main slide. The
- * median of the played notes' offsets, when it is beyond ±MAIN_SLIDE_CENTS and at least three in
- * four played notes lean that way (at least three notes); else null.
+ * median of the played notes' offsets, when it is beyond `mainSlideThresholdCents(bandCents)`
+ * and at least three in four played notes lean that way (at least three notes); else null.
  */
 export function mainSlideOffset(
   notes: readonly Pick<NoteScore, 'outcome' | 'medianCents'>[],
+  bandCents: number = DEFAULT_BAND_CENTS,
 ): number | null {
   const cents = notes
     .filter((n) => n.outcome === 'played' && n.medianCents !== null)
     .map((n) => n.medianCents as number);
   if (cents.length < 3) return null;
   const middle = median(cents) ?? 0;
-  if (Math.abs(middle) <= MAIN_SLIDE_CENTS) return null;
+  if (Math.abs(middle) <= mainSlideThresholdCents(bandCents)) return null;
   const sameWay = cents.filter((c) => Math.sign(c) === Math.sign(middle)).length;
   return sameWay >= MAIN_SLIDE_SHARE * cents.length ? middle : null;
 }
@@ -140,6 +156,8 @@ export function summarizeAttempt(
   notes: readonly NoteScore[],
   /** The assessor's one thing to fix first: said instead of the summary's own advice. */
   fixFirst?: string | null,
+  /** The in-tune band the notes were judged with, ±cents (decides when the main slide is said). */
+  bandCents: number = DEFAULT_BAND_CENTS,
 ): AttemptSummary {
   const mean = (values: readonly number[]): number | null =>
     values.length ? Math.round(values.reduce((s, v) => s + v, 0) / values.length) : null;
@@ -155,7 +173,7 @@ export function summarizeAttempt(
   const meanTimingMs = timings.length ? mean(timings) : null;
   const overall = mean(notes.map((n) => n.overall)) ?? 0;
   const played = count('played');
-  const mainSlide = mainSlideOffset(notes);
+  const mainSlide = mainSlideOffset(notes, bandCents);
   const parts: string[] = [];
   const wrongOrCracked = count('wrong') + count('cracked');
   if (played === 0 && wrongOrCracked === 0) {
