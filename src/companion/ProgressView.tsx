@@ -8,6 +8,7 @@ import { getCompanionPrefs } from './companion-prefs';
 import { pieceTrends } from './logic/piece-trends';
 import { dayOf } from './logic/practice-days';
 import { computeProgress } from './logic/progress';
+import { restNudge } from './logic/rest-nudge';
 import { routineTally } from './logic/routine-days';
 import { usePieceDays, type PieceScoresSource } from './piece-scores';
 import { getPracticeDaysStore } from './practice-recorder';
@@ -78,6 +79,7 @@ export function ProgressView(props: { today?: Date; pieces?: PieceScoresSource }
       spelling: settings.spelling,
     });
   const goalFraction = Math.min(1, progress.todaySoundMin / progress.goalMin);
+  const nudge = restNudge(progress.weekRestRatio, progress.weekSoundMin);
 
   return (
     <section className="progress" aria-labelledby="progress-title" data-testid="progress">
@@ -118,6 +120,11 @@ export function ProgressView(props: { today?: Date; pieces?: PieceScoresSource }
       >
         <div style={{ width: `${goalFraction * 100}%` }} />
       </div>
+      {nudge !== null && (
+        <p className="progress__note" data-testid="progress-rest-nudge">
+          {nudge}
+        </p>
+      )}
       <p className="progress__routine" data-testid="progress-routine">
         Routine done on {routine.doneDays.length} of the last {routine.rangeDays} days
         {routine.doneDays.length > 0
