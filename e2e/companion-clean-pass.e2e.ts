@@ -53,7 +53,15 @@ const METRONOME = JSON.stringify({
     swing: 0.5,
     accents: ['accent', 'normal', 'normal', 'normal'],
     gap: null,
-    trainer: { startBpm: 100, targetBpm: 110, stepBpm: 4, everyBars: 1, mode: 'clean-pass' },
+    // One clean pass per step here: the count of passes in a row is the unit tests' (metronome-source).
+    trainer: {
+      startBpm: 100,
+      targetBpm: 110,
+      stepBpm: 4,
+      everyBars: 1,
+      mode: 'clean-pass',
+      cleanPassesInARow: 1,
+    },
   },
   presets: [],
 });

@@ -133,16 +133,25 @@ describe('metronome with a held note (speaker fed back into the microphone)', ()
     await page.click('[data-testid="metronome-toggle"]');
   });
 
-  it('clean-pass mode: the tempo rises one step from the next bar only on a clean pass', async () => {
+  it('clean-pass mode: the tempo rises one step from the next bar only after 2 clean passes in a row', async () => {
     const trainer = { startBpm: 100, targetBpm: 110, stepBpm: 4, everyBars: 1, mode: 'clean-pass' };
     await openWith(page, config({ trainer }));
     let clicks = await startAndCollect(page, (c) => c.some((click) => click.bar >= 2));
     expect(clicks.every((c) => c.bpm === 100)).toBe(true);
+    const streak = page.getByTestId('trainer-streak');
+    await expect.poll(() => streak.textContent()).toContain('Clean passes: 0 of 2 before +4 bpm');
     // What an exercise or piece reports (src/lib/clean-pass.ts); here the screen's button.
+    await page.click('[data-testid="trainer-clean-pass"]');
+    await expect.poll(() => streak.textContent()).toContain('Clean passes: 1 of 2');
+    // One clean pass is not enough (issue 37, U2): two bars later still 100.
+    const bar = Math.max(...(await collect(page, () => true)).map((c) => c.bar));
+    clicks = await collect(page, (c) => c.some((click) => click.bar >= bar + 2));
+    expect(clicks.every((c) => c.bpm === 100)).toBe(true);
     await page.click('[data-testid="trainer-clean-pass"]');
     clicks = await collect(page, (c) => c.some((click) => click.bpm === 104));
     const firstRaised = clicks.find((c) => c.bpm === 104);
     expect(firstRaised).toMatchObject({ beat: 0, part: 0 }); // from a bar's start
+    await expect.poll(() => streak.textContent()).toContain('Clean passes: 0 of 2');
     await page.click('[data-testid="metronome-toggle"]');
   });
 });

@@ -266,6 +266,7 @@ describe('a file opened with the app on Android', () => {
       tempoPercent: 80,
       loop: { fromBar: 2, toBar: 2 },
       trainer: false,
+      cleanPassesInARow: 2,
     });
     const url = 'content://com.whatsapp.provider.media/item/123';
     await putFile(url, 'Scale (assignment).json', json);

@@ -326,6 +326,7 @@ describe('pieces library', () => {
       tempoPercent: 80,
       loop: { fromBar: 2, toBar: 3 },
       trainer: false,
+      cleanPassesInARow: 2,
     });
     await page.goto(assignmentLink(baseUrl(), json));
     // Followed while the pieces screen is open (same document: the app hears the hash change).

@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
 import type { GapBars, MetronomeConfig, SpeedTrainer } from './logic/metronome-source';
+import {
+  CLEAN_PASSES_IN_A_ROW_RANGE,
+  DEFAULT_CLEAN_PASSES_IN_A_ROW,
+  type CleanStreak,
+} from '../music';
 
 const DEFAULT_GAP: GapBars = { playBars: 2, muteBars: 2 };
 
@@ -34,8 +39,9 @@ function Count(props: {
 }
 
 /**
- * The metronome's drills: the speed trainer (start → target, +N bpm every M bars, or one step per
- * clean pass: exercises and pieces call the same raise, and this screen offers the button) and
+ * The metronome's drills: the speed trainer (start → target, +N bpm every M bars, or one step
+ * after N clean passes in a row: exercises and pieces report every judged pass, and this screen
+ * offers the button for a pass judged by ear) and
  * gap bars (play N bars, mute M: the player keeps time alone, the drift is measured).
  */
 export function MetronomeDrills(props: {
@@ -43,6 +49,8 @@ export function MetronomeDrills(props: {
   playing: boolean;
   onChange: (patch: Partial<MetronomeConfig>) => void;
   onCleanPass: () => void;
+  /** Clean passes in a row so far toward the next step, while the trainer runs. */
+  streak: CleanStreak | null;
 }) {
   const { config, onChange } = props;
   const trainer = config.trainer;
@@ -127,10 +135,26 @@ export function MetronomeDrills(props: {
                 testId={`trainer-mode-${mode}`}
                 onClick={() => setTrainer({ mode })}
               >
-                {mode === 'bars' ? 'Every few bars' : 'After a clean pass'}
+                {mode === 'bars' ? 'Every few bars' : 'After clean passes'}
               </ToggleChip>
             ))}
           </div>
+          {trainer.mode === 'clean-pass' && (
+            <Count
+              label="clean in a row"
+              value={trainer.cleanPassesInARow ?? DEFAULT_CLEAN_PASSES_IN_A_ROW}
+              min={CLEAN_PASSES_IN_A_ROW_RANGE.min}
+              max={CLEAN_PASSES_IN_A_ROW_RANGE.max}
+              testId="trainer-clean-in-a-row"
+              onChange={(cleanPassesInARow) => setTrainer({ cleanPassesInARow })}
+            />
+          )}
+          {trainer.mode === 'clean-pass' && props.streak && (
+            <p className="metronome__note" data-testid="trainer-streak" aria-live="polite">
+              Clean passes: {props.streak.inARow} of {props.streak.needed} before +{trainer.stepBpm}{' '}
+              bpm (a pass that is not clean starts again)
+            </p>
+          )}
           {trainer.mode === 'clean-pass' && (
             <button
               type="button"

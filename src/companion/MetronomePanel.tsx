@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { reportCleanPass } from '../lib/clean-pass';
+import { reportPass } from '../lib/clean-pass';
 import { useObservable } from '../lib/use-observable';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { describeDrift } from './logic/gap-drift';
@@ -252,7 +252,8 @@ export function MetronomePanel() {
         config={config}
         playing={metronome.playing}
         onChange={apply}
-        onCleanPass={() => reportCleanPass({ what: 'the metronome screen' })}
+        onCleanPass={() => reportPass({ what: 'the metronome screen', clean: true })}
+        streak={metronome.streak}
       />
       {config.gap && (
         <p

@@ -5,7 +5,8 @@ import {
   type ScheduledClick,
 } from '../audio/output/audio-session';
 import type { PitchService } from '../audio/stream/pitch-service-types';
-import { cleanPasses } from '../lib/clean-pass';
+import { judgedPasses } from '../lib/clean-pass';
+import type { CleanStreak } from '../music';
 import { measureGapDrift, type GapDrift, type GridPoint } from './logic/gap-drift';
 import {
   createMetronomeSource,
@@ -49,6 +50,8 @@ export function useMetronome(service: PitchService) {
   const [pulse, setPulse] = useState<Pulse | null>(null);
   const [drift, setDrift] = useState<GapDrift | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The clean-pass trainer's count toward its next step (changes once per judged pass). */
+  const [streak, setStreak] = useState<CleanStreak | null>(null);
   const trackRef = useRef<ClickTrack | null>(null);
   const sourceRef = useRef<MetronomeSource | null>(null);
   const cleanupRef = useRef<(() => void)[]>([]);
@@ -122,8 +125,13 @@ export function useMetronome(service: PitchService) {
       const offReading = service.reading.subscribe((reading) => {
         for (const dip of reading.dips) addOnset(dip.attackMs);
       });
-      // Speed trainer, clean-pass mode: an exercise or piece reported a clean pass.
-      const offPasses = cleanPasses.subscribe(() => source.raise());
+      // Speed trainer, clean-pass mode: an exercise or piece was judged (clean or not: a pass
+      // that is not clean starts the count of clean passes in a row again).
+      setStreak(source.streak);
+      const offPasses = judgedPasses.subscribe((pass) => {
+        source.pass(pass.clean);
+        setStreak(source.streak);
+      });
       cleanupRef.current = [
         offPasses,
         offClicks,
@@ -153,7 +161,7 @@ export function useMetronome(service: PitchService) {
     stop,
     /** Tempo change while playing: from the next unit, no restart. */
     setTempo: (bpm: number) => sourceRef.current?.setTempo(bpm),
-    /** The speed trainer's clean-pass step. */
-    raise: () => sourceRef.current?.raise(),
+    /** Clean passes in a row toward the clean-pass trainer's next step (null: none runs). */
+    streak: playing ? streak : null,
   };
 }

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPasses, reportCleanPass, type CleanPass } from './clean-pass';
+import { judgedPasses, reportPass, type JudgedPass } from './clean-pass';
 
-describe('clean passes', () => {
-  it('reaches every listener until it unsubscribes', () => {
-    const heard: CleanPass[] = [];
-    const off = cleanPasses.subscribe((pass) => heard.push(pass));
-    reportCleanPass({ what: 'scales' });
+describe('judged passes', () => {
+  it('reaches every listener, clean or not, until it unsubscribes', () => {
+    const heard: JudgedPass[] = [];
+    const off = judgedPasses.subscribe((pass) => heard.push(pass));
+    reportPass({ what: 'scales', clean: true });
+    reportPass({ what: 'slurs', clean: false });
     off();
-    reportCleanPass({ what: 'not heard' });
-    expect(heard).toEqual([{ what: 'scales' }]);
+    reportPass({ what: 'not heard', clean: true });
+    expect(heard).toEqual([
+      { what: 'scales', clean: true },
+      { what: 'slurs', clean: false },
+    ]);
   });
 });

@@ -62,7 +62,18 @@ export type {
   AttemptAssessment,
 } from './assessment/assessment-types';
 export { assessPerformance, concertMidiOf, type AssessOptions } from './assessment/assessor';
-export { isCleanPass, CLEAN_PASS_MIN_OVERALL } from './assessment/clean-pass';
+export {
+  isCleanPass,
+  cleanPassFaults,
+  sayCleanPassFaults,
+  nextCleanStreak,
+  validateCleanPassesInARow,
+  CLEAN_PASS_MIN_OVERALL,
+  CLEAN_PASSES_IN_A_ROW_RANGE,
+  DEFAULT_CLEAN_PASSES_IN_A_ROW,
+  type CleanPassFault,
+  type CleanStreak,
+} from './assessment/clean-pass';
 export { sayNote } from './assessment/summary';
 export { createLiveAssessor, type LiveAssessor } from './assessment/live-assessor';
 export type { TimingReference } from './assessment/timing';

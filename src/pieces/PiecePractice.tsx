@@ -9,11 +9,19 @@ import {
   type NoteAssessment,
 } from '../music';
 import { getAudioSession, type DroneHandle } from '../audio/output/audio-session';
-import { reportCleanPass } from '../lib/clean-pass';
+import { reportPass } from '../lib/clean-pass';
 import { useSettings } from '../settings';
 import { usePitchService } from '../shared-ui/pitch-service-context';
+import { practiceFrom } from './assignment';
 import { gradeRecording } from './grade-recording';
-import { isCleanPass, startPracticeRun, type PracticeRun } from './live-practice';
+import {
+  cleanPassFaults,
+  nextCleanStreak,
+  sayCleanPassFaults,
+  startPracticeRun,
+  type CleanStreak,
+  type PracticeRun,
+} from './live-practice';
 import type { PieceStore } from './piece-store';
 import { PieceFileActions } from './PieceFileActions';
 import { PracticeControls } from './PracticeControls';
@@ -53,7 +61,8 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
     () => scoreForInstrument(piece.score, instrument),
     [piece.score, instrument],
   );
-  const [practice, setPractice] = useState<PracticeSettings>(piece.practice);
+  // Read as any saved form (pieces stored or synced before a setting existed get its default).
+  const [practice, setPractice] = useState<PracticeSettings>(() => practiceFrom(piece.practice));
   const [position, setPosition] = useState(-1);
   const [status, setStatus] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
@@ -61,6 +70,8 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
   const [selected, setSelected] = useState<number | null>(null);
   const [attempts, setAttempts] = useState<PieceAttempt[]>([]);
   const [busy, setBusy] = useState(false);
+  /** The tempo trainer's count after the last pass ("Clean pass 1 of 2 at 70 %"). */
+  const [trainerLine, setTrainerLine] = useState<string | null>(null);
   const run = useRef<PracticeRun | null>(null);
   const [droneOn, setDroneOn] = useState(false);
   const drone = useRef<DroneHandle | null>(null);
@@ -120,6 +131,8 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
     const target = slice?.score ?? score;
     const indices = slice?.noteIndices ?? score.notes.map((n) => n.index);
     let tempoPercent = practice.tempoPercent;
+    let streak: CleanStreak = { inARow: 0, needed: practice.cleanPassesInARow };
+    setTrainerLine(null);
     try {
       if (droneOn) {
         drone.current = getAudioSession().drone.play([midiToHz(tonic.concertMidi, settings.a4Hz)]);
@@ -137,8 +150,23 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
         onStatus: setStatus,
         onPass: (assessment) => {
           void record(assessment, 'live', indices);
-          // The metronome's speed trainer (clean-pass mode) listens for this (issue 24).
-          if (isCleanPass(assessment)) reportCleanPass({ what: piece.title });
+          const faults = cleanPassFaults(assessment);
+          const clean = faults.length === 0;
+          // The metronome's speed trainer (clean-pass mode) counts these (issues 24, 37).
+          reportPass({ what: piece.title, clean });
+          // The tempo trainer: N clean passes in a row (U2), a pass that is not clean starts again.
+          const step = nextCleanStreak(streak, clean);
+          streak = step.streak;
+          if (practice.trainer) {
+            const raised = step.raise && tempoPercent < 100;
+            setTrainerLine(
+              raised
+                ? `${step.streak.needed} clean in a row: up to ${Math.min(100, tempoPercent + TRAINER_STEP_PERCENT)} %.`
+                : clean
+                  ? `Clean pass ${step.streak.inARow} of ${step.streak.needed} at ${tempoPercent} %.`
+                  : `Not clean (${sayCleanPassFaults(faults) ?? ''}): staying at ${tempoPercent} %, the count starts again.`,
+            );
+          }
           if (!practice.loop) {
             stopDrone();
             run.current?.stop();
@@ -147,7 +175,7 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
             setStatus(null);
             return;
           }
-          if (practice.trainer && isCleanPass(assessment) && tempoPercent < 100) {
+          if (practice.trainer && step.raise && tempoPercent < 100) {
             tempoPercent = Math.min(100, tempoPercent + TRAINER_STEP_PERCENT);
             setPractice((p) => ({ ...p, tempoPercent }));
           }
@@ -256,6 +284,11 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
       )}
       {selectedNote && <NoteDetail note={selectedNote} />}
       {result && <AttemptSummary assessment={result.assessment} />}
+      {trainerLine && (
+        <p className="piece-message" role="status" data-testid="trainer-line">
+          {trainerLine}
+        </p>
+      )}
       <div className="piece-actions">
         {running ? (
           <IonButton expand="block" color="danger" onClick={stop} data-testid="practice-stop">

@@ -1,5 +1,11 @@
 import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
-import { TEMPO_PERCENT_RANGE, type PracticeMode, type PracticeSettings } from './piece-types';
+import { CLEAN_PASSES_IN_A_ROW_RANGE } from '../music';
+import {
+  TEMPO_PERCENT_RANGE,
+  TRAINER_STEP_PERCENT,
+  type PracticeMode,
+  type PracticeSettings,
+} from './piece-types';
 
 const clamp = (v: number, min: number, max: number): number =>
   Math.min(max, Math.max(min, Math.round(v)));
@@ -116,7 +122,10 @@ export function PracticeControls(props: {
         />
       </label>
       <label className="control-row">
-        <span>Tempo trainer: +5 % after each clean pass (up to 100 %)</span>
+        <span>
+          Tempo trainer: +{TRAINER_STEP_PERCENT} % after {practice.cleanPassesInARow} clean{' '}
+          {practice.cleanPassesInARow === 1 ? 'pass' : 'passes in a row'} (up to 100 %)
+        </span>
         <input
           type="checkbox"
           checked={practice.trainer}
@@ -134,6 +143,28 @@ export function PracticeControls(props: {
           }
         />
       </label>
+      {practice.trainer && (
+        <label className="control-row">
+          <span>Clean passes in a row before the tempo rises</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={CLEAN_PASSES_IN_A_ROW_RANGE.min}
+            max={CLEAN_PASSES_IN_A_ROW_RANGE.max}
+            value={practice.cleanPassesInARow}
+            data-testid="trainer-clean-in-a-row"
+            onChange={(e) =>
+              set({
+                cleanPassesInARow: clamp(
+                  Math.round(Number(e.target.value)) || practice.cleanPassesInARow,
+                  CLEAN_PASSES_IN_A_ROW_RANGE.min,
+                  CLEAN_PASSES_IN_A_ROW_RANGE.max,
+                ),
+              })
+            }
+          />
+        </label>
+      )}
     </section>
   );
 }

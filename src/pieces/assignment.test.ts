@@ -15,6 +15,7 @@ const practice = {
   tempoPercent: 80,
   loop: { fromBar: 3, toBar: 6 },
   trainer: true,
+  cleanPassesInARow: 3,
 } as const;
 
 describe('assignments', () => {
@@ -46,6 +47,20 @@ describe('assignments', () => {
     expect(
       parseAssignment(json.replace('"tempoPercent":80', '"tempoPercent":5')).practice.tempoPercent,
     ).toBe(40);
+  });
+
+  it('carries the clean passes in a row a teacher asks for; an old file or a bad count gets 2', () => {
+    const json = assignmentJson('E', score, practice);
+    expect(parseAssignment(json).practice.cleanPassesInARow).toBe(3);
+    for (const bad of [
+      '',
+      ',"cleanPassesInARow":0',
+      ',"cleanPassesInARow":9',
+      ',"cleanPassesInARow":"3"',
+    ]) {
+      const other = json.replace('"cleanPassesInARow":3', bad.replace(/^,/, '')).replace(',}', '}');
+      expect(parseAssignment(other).practice.cleanPassesInARow).toBe(2);
+    }
   });
 
   it('names the file after the piece', () => {

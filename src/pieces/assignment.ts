@@ -5,7 +5,13 @@
  * JSON, deflated and base64url-encoded, in the URL's fragment (never sent to a server).
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
-import { parseMusicXml, scoreToMusicXml, ScoreReadError, type Score } from '../music';
+import {
+  CLEAN_PASSES_IN_A_ROW_RANGE,
+  parseMusicXml,
+  scoreToMusicXml,
+  ScoreReadError,
+  type Score,
+} from '../music';
 import {
   DEFAULT_PRACTICE,
   TEMPO_PERCENT_RANGE,
@@ -60,6 +66,13 @@ export function practiceFrom(value: unknown): PracticeSettings {
     tempoPercent: Math.min(TEMPO_PERCENT_RANGE.max, Math.max(TEMPO_PERCENT_RANGE.min, pct)),
     loop,
     trainer: v.trainer === true,
+    // Settings saved before issue 37 have none: the default (2 in a row).
+    cleanPassesInARow:
+      Number.isInteger(v.cleanPassesInARow) &&
+      (v.cleanPassesInARow as number) >= CLEAN_PASSES_IN_A_ROW_RANGE.min &&
+      (v.cleanPassesInARow as number) <= CLEAN_PASSES_IN_A_ROW_RANGE.max
+        ? (v.cleanPassesInARow as number)
+        : DEFAULT_PRACTICE.cleanPassesInARow,
   };
 }
 

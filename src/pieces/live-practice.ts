@@ -130,4 +130,10 @@ export async function startPracticeRun(options: PracticeRunOptions): Promise<Pra
 }
 
 /** A clean pass for the tempo trainer: one rule for pieces and exercises, in src/music. */
-export { isCleanPass } from '../music';
+export {
+  isCleanPass,
+  cleanPassFaults,
+  nextCleanStreak,
+  sayCleanPassFaults,
+  type CleanStreak,
+} from '../music';

@@ -2,7 +2,7 @@
  * What the pieces library keeps: an imported part (parsed once, off the main thread), its
  * practice settings and the attempts judged by the assessor (issue 25).
  */
-import type { AttemptAssessment, Score } from '../music';
+import { DEFAULT_CLEAN_PASSES_IN_A_ROW, type AttemptAssessment, type Score } from '../music';
 
 /** How a piece is practised: follow the player (no click) or with a count-in and a click. */
 export type PracticeMode = 'follow' | 'click';
@@ -13,8 +13,13 @@ export interface PracticeSettings {
   readonly tempoPercent: number;
   /** Bars to loop, 1-based bar positions in performance order (inclusive), or null: the whole piece. */
   readonly loop: { readonly fromBar: number; readonly toBar: number } | null;
-  /** Tempo trainer: after a clean pass, raise the tempo by `stepPercent` up to 100 %. */
+  /**
+   * Tempo trainer: after `cleanPassesInARow` clean passes in a row, raise the tempo by
+   * `TRAINER_STEP_PERCENT` up to 100 % (issue 37, U2: one pass, however sloppy, used to do it).
+   */
   readonly trainer: boolean;
+  /** 1..5 (src/music `CLEAN_PASSES_IN_A_ROW_RANGE`); a teacher's assignment can set it. */
+  readonly cleanPassesInARow: number;
 }
 
 export const DEFAULT_PRACTICE: PracticeSettings = {
@@ -22,6 +27,7 @@ export const DEFAULT_PRACTICE: PracticeSettings = {
   tempoPercent: 100,
   loop: null,
   trainer: false,
+  cleanPassesInARow: DEFAULT_CLEAN_PASSES_IN_A_ROW,
 };
 
 export const TEMPO_PERCENT_RANGE = { min: 40, max: 150 } as const;

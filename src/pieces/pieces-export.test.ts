@@ -19,7 +19,13 @@ const piece: StoredPiece = {
   partId: 'P2',
   importedAtMs: 5,
   score: parseMusicXml(partXml(scaleBars(3))),
-  practice: { mode: 'click', tempoPercent: 70, loop: { fromBar: 1, toBar: 2 }, trainer: true },
+  practice: {
+    mode: 'click',
+    tempoPercent: 70,
+    loop: { fromBar: 1, toBar: 2 },
+    trainer: true,
+    cleanPassesInARow: 2,
+  },
   origin: 'file',
 };
 

@@ -147,7 +147,7 @@ describe('metronome source: the pattern', () => {
     }
   });
 
-  it('speed trainer, clean pass: the tempo rises one step from the next bar only when raised', () => {
+  it('speed trainer, clean pass: the tempo rises one step from the next bar after 2 clean passes in a row', () => {
     const trainer = {
       startBpm: 100,
       targetBpm: 104,
@@ -157,12 +157,44 @@ describe('metronome source: the pattern', () => {
     };
     const source = createMetronomeSource(base({ trainer }));
     const bars: number[] = [];
-    for (let i = 0; i < 4 * 6; i++) {
+    // Passes during bars 1, 2 (clean, clean: up), 3 (not clean), 4 and 5 (clean, clean: up).
+    const passes = new Map([
+      [5, true],
+      [9, true],
+      [13, false],
+      [17, true],
+      [21, true],
+    ]);
+    for (let i = 0; i < 4 * 7; i++) {
       const click = source.next();
       if (click.beat === 0) bars.push(click.bpm);
-      if (i === 5 || i === 13) source.raise(); // passes during bars 1 and 3
+      const clean = passes.get(i);
+      if (clean !== undefined) source.pass(clean);
     }
-    expect(bars).toEqual([100, 100, 103, 103, 104, 104]);
+    expect(bars).toEqual([100, 100, 100, 103, 103, 103, 104]);
+    expect(source.streak).toEqual({ inARow: 0, needed: 2 });
+  });
+
+  it('speed trainer, clean pass: a pass that is not clean starts the count again (U2)', () => {
+    const trainer = {
+      startBpm: 100,
+      targetBpm: 120,
+      stepBpm: 4,
+      everyBars: 1,
+      mode: 'clean-pass' as const,
+      cleanPassesInARow: 3,
+    };
+    const source = createMetronomeSource(base({ trainer }));
+    for (const clean of [true, true, false, true, true]) source.pass(clean);
+    expect(source.streak).toEqual({ inARow: 2, needed: 3 });
+    for (let i = 0; i < 8; i++) source.next();
+    expect(source.bpm).toBe(100);
+    source.pass(true);
+    for (let i = 0; i < 8; i++) source.next();
+    expect(source.bpm).toBe(104);
+    expect(() =>
+      createMetronomeSource(base({ trainer: { ...trainer, cleanPassesInARow: 0 } })),
+    ).toThrow('Speed trainer: clean passes in a row must be a whole number 1..5, got 0');
   });
 
   it('a tempo change mid-bar applies from the next beat, with no jump in time', () => {

@@ -1,5 +1,11 @@
 import type { Click, ClickKind, ClickSource } from '../../audio/output/click-source';
 import { checkMeter, type Meter } from './meter';
+import {
+  DEFAULT_CLEAN_PASSES_IN_A_ROW,
+  nextCleanStreak,
+  validateCleanPassesInARow,
+  type CleanStreak,
+} from '../../music';
 
 /**
  * The metronome's pattern as a pull-based click source (src/audio/output/click-source.ts): meter
@@ -33,9 +39,15 @@ export interface SpeedTrainer {
   targetBpm: number;
   /** bpm added per step (1..50). */
   stepBpm: number;
-  /** 'bars': a step every `everyBars` bars; 'clean-pass': a step each time `raise()` is called (an exercise or piece passed cleanly). */
+  /**
+   * 'bars': a step every `everyBars` bars; 'clean-pass': a step after `cleanPassesInARow` clean
+   * passes in a row reported by `pass()` (an exercise or piece judged; a pass that is not clean
+   * starts the count again: issue 37, U2).
+   */
   mode: 'bars' | 'clean-pass';
   everyBars: number;
+  /** Clean passes in a row before a step, 1..5 (absent, as in configs saved before: 2). */
+  cleanPassesInARow?: number;
 }
 
 export interface MetronomeConfig {
@@ -66,8 +78,14 @@ export interface MetronomeSource extends ClickSource {
   next(): MetronomeClick;
   /** Set the tempo from the next unit on (a ±1 tap while playing). Clamped to 30..300. */
   setTempo(bpm: number): void;
-  /** Speed trainer in 'clean-pass' mode: one step up, from the next bar (stops at the target). */
-  raise(): void;
+  /**
+   * Speed trainer in 'clean-pass' mode: one judged pass. After the trainer's number of clean
+   * passes in a row, one step up from the next bar (stops at the target); a pass that is not
+   * clean starts the count again.
+   */
+  pass(clean: boolean): void;
+  /** Clean passes in a row so far toward the next step, and how many it needs (null: no clean-pass trainer). */
+  readonly streak: CleanStreak | null;
   /** The tempo the next click will have. */
   readonly bpm: number;
 }
@@ -114,6 +132,11 @@ export function checkMetronomeConfig(config: MetronomeConfig): MetronomeConfig {
         `Speed trainer: step 1..50 bpm every 1..64 bars, got +${trainer.stepBpm} every ${trainer.everyBars}`,
       );
     }
+    try {
+      validateCleanPassesInARow(trainer.cleanPassesInARow ?? DEFAULT_CLEAN_PASSES_IN_A_ROW);
+    } catch (error) {
+      throw new RangeError(`Speed trainer: ${(error as Error).message}`, { cause: error });
+    }
   }
   return config;
 }
@@ -156,6 +179,10 @@ export function createMetronomeSource(input: MetronomeConfig): MetronomeSource {
   let pendingBpm: number | null = null;
   let pendingAtBar = false;
   let raises = 0; // clean-pass steps taken
+  let streak: CleanStreak | null =
+    trainer?.mode === 'clean-pass'
+      ? { inARow: 0, needed: trainer.cleanPassesInARow ?? DEFAULT_CLEAN_PASSES_IN_A_ROW }
+      : null;
 
   const startSegment = (newBpm: number): void => {
     if (newBpm === bpm) return;
@@ -186,8 +213,14 @@ export function createMetronomeSource(input: MetronomeConfig): MetronomeSource {
       pendingBpm = clampBpm(Math.round(value));
       pendingAtBar = false;
     },
-    raise() {
-      if (trainer?.mode !== 'clean-pass') return;
+    get streak() {
+      return streak;
+    },
+    pass(clean: boolean) {
+      if (streak === null) return;
+      const next = nextCleanStreak(streak, clean);
+      streak = next.streak;
+      if (!next.raise) return;
       raises++;
       pendingBpm = trainerBpmForBar(bar);
       pendingAtBar = true;

@@ -41,6 +41,7 @@ export function TimedDone(props: {
           summary={state.summary}
           articulation={state.articulation}
           judgedIn={state.judgedIn}
+          cleanPass={{ clean: state.clean, why: state.notClean }}
           inTuneCents={props.inTuneCents}
           passage={props.passage}
           title={props.title}

@@ -61,6 +61,8 @@ export function TimedResults(props: {
   afterStaff?: ReactNode;
   /** "Judged in just intonation against the C drone." when graded over a drone. */
   judgedIn?: string | null;
+  /** Whether the attempt was a clean pass (what the speed trainers count), and why not. */
+  cleanPass?: { readonly clean: boolean; readonly why: string | null };
 }) {
   const { summary } = props;
   return (
@@ -99,6 +101,13 @@ export function TimedResults(props: {
             </ul>
             <p data-testid="summary">{summary.text}</p>
           </>
+        )}
+        {props.cleanPass && (
+          <p className="hint" data-testid="clean-pass" data-clean={props.cleanPass.clean}>
+            {props.cleanPass.clean
+              ? 'A clean pass: every note right, on the beat, even and in tune, nothing cracked.'
+              : `Not a clean pass yet${props.cleanPass.why ? ` (${props.cleanPass.why})` : ''}: a speed trainer keeps its tempo.`}
+          </p>
         )}
         {props.judgedIn && (
           <p className="hint" data-testid="judged-in">

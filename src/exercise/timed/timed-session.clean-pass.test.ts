@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestStream } from '../../audio/testing/stream';
-import { cleanPasses, type CleanPass } from '../../lib/clean-pass';
+import { judgedPasses, type JudgedPass } from '../../lib/clean-pass';
 import { buildScale, phrase, writtenMidiToHz } from '../../music';
 import { createTimedSession } from './timed-session';
 
@@ -17,8 +17,14 @@ const passage = {
   events: phrase(notes, { subdivision: 1, beatsPerBar: 4, slurred: false }),
 };
 
-/** Plays the scale at 120 (first note at 2000 ms): `heard(k)` is the written MIDI played for note k, null for none. */
-function play(heard: (k: number) => number | null) {
+/**
+ * Plays the scale at 120 (first note at 2000 ms): `heard(k)` is the written MIDI played for note
+ * k, null for none; `shape` bends it (cents at ms into the note) and moves its onset (ms late).
+ */
+function play(
+  heard: (k: number) => number | null,
+  shape: { lateMs?: (k: number) => number; centsAt?: (k: number, intoMs: number) => number } = {},
+) {
   const session = createTimedSession({
     instrument: 'bb-trumpet',
     a4Hz: 440,
@@ -31,10 +37,16 @@ function play(heard: (k: number) => number | null) {
     0,
     2000 + 8 * 500 + 600,
     (t) => {
-      const k = Math.floor((t - 2000) / 500);
-      const into = t - 2000 - k * 500;
-      const midi = k >= 0 && k < 8 && into < 440 ? heard(k) : null;
-      return midi === null ? 0 : writtenMidiToHz(midi, 'bb-trumpet');
+      // The note sounding at t: each starts `lateMs` after its beat and lasts 440 ms.
+      for (let k = 0; k < 8; k++) {
+        const into = t - 2000 - k * 500 - (shape.lateMs?.(k) ?? 0);
+        if (into < 0 || into >= 440) continue;
+        const midi = heard(k);
+        if (midi === null) return 0;
+        const cents = shape.centsAt?.(k, into) ?? 0;
+        return writtenMidiToHz(midi, 'bb-trumpet') * 2 ** (cents / 1200);
+      }
+      return 0;
     },
     (t) => session.tick(t),
   );
@@ -42,11 +54,11 @@ function play(heard: (k: number) => number | null) {
 }
 
 describe('a timed exercise reports a clean pass', () => {
-  let passes: CleanPass[] = [];
+  let passes: JudgedPass[] = [];
   let off = () => {};
   beforeEach(() => {
     passes = [];
-    off = cleanPasses.subscribe((pass) => passes.push(pass));
+    off = judgedPasses.subscribe((pass) => passes.push(pass));
   });
   afterEach(() => off());
 
@@ -56,7 +68,8 @@ describe('a timed exercise reports a clean pass', () => {
     expect(state.outcomes.map((o) => o.verdict.verdict)).toEqual(Array(8).fill('played'));
     expect(state.score).toBeGreaterThanOrEqual(85);
     expect(state.clean).toBe(true);
-    expect(passes).toHaveLength(1);
+    expect(state.notClean).toBeNull();
+    expect(passes).toEqual([{ what: 'a timed exercise', clean: true }]);
   });
 
   it.each([
@@ -68,12 +81,41 @@ describe('a timed exercise reports a clean pass', () => {
       what: 'the 6th note left out (missed)',
       heard: (k: number) => (k === 5 ? null : (notes[k]?.midi ?? null)),
     },
-  ])('$what: not clean, nothing reported', ({ heard }) => {
+  ])('$what: not clean, reported as not clean', ({ heard }) => {
     const state = play(heard);
     expect(state.phase).toBe('done');
     expect(state.outcomes.some((o) => o.verdict.verdict !== 'played')).toBe(true);
     expect(state.clean).toBe(false);
-    expect(passes).toEqual([]);
+    expect(passes).toEqual([{ what: 'a timed exercise', clean: false }]);
+  });
+
+  // Issue 37, U2: each of these used to count as clean (scores 87–100), so the speed trainer
+  // raised the tempo on a pass the summary had just called dragging, cracked or sharp.
+  it.each([
+    {
+      what: 'every note 200 ms late',
+      shape: { lateMs: () => 200 },
+      says: /8 notes late or early/,
+    },
+    {
+      what: 'the 5th note cracked to the partial above for 150 ms',
+      shape: {
+        centsAt: (k: number, into: number) => (k === 4 && into >= 150 && into < 300 ? 500 : 0),
+      },
+      says: /1 note cracked/,
+    },
+    {
+      what: 'every note 30 ¢ sharp',
+      shape: { centsAt: () => 30 },
+      says: /8 notes out of tune/,
+    },
+  ])('$what: played, but not clean, and it says why', ({ shape, says }) => {
+    const state = play((k) => notes[k]?.midi ?? null, shape);
+    expect(state.phase).toBe('done');
+    expect(state.outcomes.every((o) => o.verdict.verdict === 'played')).toBe(true);
+    expect(state.clean).toBe(false);
+    expect(state.notClean).toMatch(says);
+    expect(passes).toEqual([{ what: 'a timed exercise', clean: false }]);
   });
 
   it('finished before it started: nothing scored, nothing reported', () => {

@@ -1,5 +1,5 @@
 import type { NoteEvent, PitchReading } from '../../audio/stream/pitch-service-types';
-import { reportCleanPass } from '../../lib/clean-pass';
+import { reportPass } from '../../lib/clean-pass';
 import { createObservable, type ReadonlyObservable } from '../../lib/observable';
 import {
   centsBetween,
@@ -22,7 +22,8 @@ import {
   type PitchSample,
   assessPerformance,
   asNoteScore,
-  isCleanPass,
+  cleanPassFaults,
+  sayCleanPassFaults,
   scoreFromPassage,
   scoreAgainstDrone,
   droneJudgedText,
@@ -58,10 +59,13 @@ export interface TimedState {
   /** Articulation exercises: evenness, attacks and notes per beat (null otherwise). */
   articulation: ArticulationSummary | null;
   /**
-   * Scored as a clean pass by the rule the pieces use (`isCleanPass`: every note played, overall
-   * ≥ 85): the metronome's speed trainer raises its tempo after one (issue 24). False until done.
+   * Scored as a clean pass by the rule the pieces use (`cleanPassFaults`, src/music: no wrong,
+   * missed or cracked note, on the beat, even, in tune, overall ≥ 85): the metronome's speed
+   * trainer counts these in a row (issues 24, 37). False until done.
    */
   clean: boolean;
+  /** Why the pass was not clean ("2 notes late or early"), null when clean or not done. */
+  notClean: string | null;
   /**
    * "Judged in just intonation against the C drone." when a drone sounded (each note aimed at
    * its just interval over it, as the tuner shows), null in equal temperament.
@@ -123,6 +127,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     summary: null,
     articulation: null,
     clean: false,
+    notClean: null,
     judgedIn: null,
   });
   const samples: PitchSample[] = [];
@@ -240,7 +245,8 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       outcomes,
       { beatMs, perBeat: options.articulationNotesPerBeat, tonguing: options.articulationTonguing },
     );
-    const clean = isCleanPass(assessment);
+    const faults = cleanPassFaults(assessment);
+    const clean = faults.length === 0;
     state.set({
       phase: 'done',
       index: notes.length - 1,
@@ -249,11 +255,12 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       summary,
       articulation,
       clean,
+      notClean: sayCleanPassFaults(faults),
       judgedIn: options.drone ? droneJudgedText(options.drone) : null,
     });
-    // Reported once, when scored: a running speed trainer in clean-pass mode raises its tempo
-    // (src/companion); the exercise need not know whether one runs.
-    if (clean) reportCleanPass({ what: 'a timed exercise' });
+    // Reported once, when scored, clean or not: a running speed trainer in clean-pass mode counts
+    // clean passes in a row (src/companion); the exercise need not know whether one runs.
+    reportPass({ what: 'a timed exercise', clean });
   };
 
   return {

@@ -54,6 +54,11 @@ export interface NoteAssessment {
 
 export interface AttemptAssessment {
   readonly notes: readonly NoteAssessment[];
+  /**
+   * Means over every note of the score, a wrong or missed note counting 0 (it earns nothing);
+   * `overall` is their weighted sum (curves.ts `weightedOverall`) less what cracks cost the
+   * attempt (`attemptCrackCost`).
+   */
   readonly scores: SubScores & { readonly overall: number };
   /** The one thing to fix first, in words ("You drag behind the beat"), or null when clean. */
   readonly fixFirst: string | null;

@@ -7,8 +7,10 @@
  */
 import type { AttemptAssessment, NoteAssessment, NoteFlag } from './assessment-types';
 import {
+  attemptCrackCost,
   DEFAULT_BAND_CENTS,
   pitchScore,
+  unevenCost,
   steadinessScore,
   timingScore,
   validateBandCents,
@@ -128,6 +130,7 @@ export function assessPerformance(
   /**
    * For a note no segment was matched to: the concert MIDI the note before was still holding
    * through most of this note's time (a slur that never moved), or null.
+    runLagMs,
    */
   const heldThrough = (i: number): number | null => {
     // The last note before this one that was heard (a run of held-through notes looks back).
@@ -216,7 +219,21 @@ export function assessPerformance(
     if (!right) reasons.push(`Heard ${sayNote(heard)}, not ${sayNote(written)}`);
     const deviation = deviations[i];
     const lateBy = toleranceMs[i] * (alternating[i] ? 2 : 1);
-    if (Number.isFinite(deviation) && Math.abs(deviation) >= lateBy) {
+    // In a run where every other note lags (long-short eighths, a late K), the pattern is what
+    // is wrong: the lagging notes are named uneven by the lag, not late and early by turns (U11).
+    const unevenRun =
+      alternating[i] === 1 && Number.isFinite(evenness[i]) && Math.abs(evenness[i]) >= evenBy[i];
+    if (unevenRun) {
+      const ms = Math.round(Math.abs(evenness[i]));
+      flags.push({ flag: 'uneven', ms });
+      reasons.push(`${ms} ms behind the even pulse (every other note lags)`);
+    } else if (
+      alternating[i] === 1 &&
+      Number.isFinite(deviation) &&
+      Math.abs(deviation) < 2 * lateBy
+    ) {
+      // The run's notes ahead are where the pulse is: not named late or early for the lag.
+    } else if (Number.isFinite(deviation) && Math.abs(deviation) >= lateBy) {
       const ms = Math.round(Math.abs(deviation));
       flags.push(deviation > 0 ? { flag: 'late', ms } : { flag: 'early', ms });
       reasons.push(`Came in ${ms} ms ${deviation > 0 ? 'late' : 'early'}`);
@@ -257,7 +274,17 @@ export function assessPerformance(
       flags,
       scores: {
         pitch: right ? round1(pitchScore(cents, bandCents)) : 0,
-        timing: Number.isFinite(deviation) ? round1(timingScore(deviation)) : 100,
+        // Off the beat and off the run's even pulse both cost timing (U11); with no click, an
+        // alternating run's notes are off only the pulse (the free fit bends through the lag).
+        timing: Number.isFinite(deviation)
+          ? round1(
+              Math.max(
+                0,
+                (alternating[i] === 1 && timing.kind === 'free' ? 100 : timingScore(deviation)) -
+                  unevenCost(alternating[i] === 1 ? runLagMs[i] : evenness[i]),
+              ),
+            )
+          : 100,
         steadiness: round1(steadinessScore(inside.spreadCents, crackMs)),
       },
       reasons,
@@ -265,7 +292,9 @@ export function assessPerformance(
   });
 
   const mean = (pick: (n: NoteAssessment) => number): number =>
-    notes.length ? notes.reduce((s, n) => s + pick(n), 0) / notes.length : 0;
+    notes.length
+      ? notes.reduce((s, n) => s + (n.verdict === 'played' ? pick(n) : 0), 0) / notes.length
+      : 0;
   const sub = {
     pitch: round1(mean((n) => n.scores.pitch)),
     timing: round1(mean((n) => n.scores.timing)),
@@ -273,9 +302,17 @@ export function assessPerformance(
   };
   return {
     notes,
-    scores: { ...sub, overall: round1(weightedOverall(sub)) },
+  // A wrong or missed note earns nothing toward the attempt (U3: a take with no right note scored
+  // 55, its wrong notes keeping their timing and steadiness); its own row still says how it was
+  // timed and held.
+    scores: { ...sub, overall: round1(overall) },
     fixFirst: fixFirstOf(score, notes, { bandCents, timing }),
   };
 }
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
+  // Cracks cost the attempt what a listener hears, however many notes there are (U12).
+  const cracks = notes.flatMap((n) =>
+    n.flags.flatMap((f) => (f.flag === 'cracked' ? [f.lengthMs] : [])),
+  );
+  const overall = Math.max(0, weightedOverall(sub) - attemptCrackCost(cracks));

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AttemptAssessment, NoteAssessment } from './assessment-types';
-import { isCleanPass } from './clean-pass';
+import {
+  cleanPassFaults,
+  DEFAULT_CLEAN_PASSES_IN_A_ROW,
+  isCleanPass,
+  nextCleanStreak,
+  sayCleanPassFaults,
+  validateCleanPassesInARow,
+} from './clean-pass';
 
 const note = (verdict: NoteAssessment['verdict'], flags: NoteAssessment['flags'] = []) =>
   ({
@@ -53,8 +60,83 @@ describe('a clean pass (the tempo trainers raise the tempo only after one)', () 
     ).toBe(clean);
   });
 
-  it('a remark on a played note (late, a little sharp) does not make it unclean: the score decides', () => {
-    const late = note('played', [{ flag: 'late', ms: 60 }]);
-    expect(isCleanPass(attempt([late, note('played')], 90))).toBe(true);
+  it.each([
+    {
+      what: 'a note late (flagged)',
+      flags: [{ flag: 'late', ms: 150 }],
+      says: '1 note late or early',
+    },
+    {
+      what: 'a note early (flagged)',
+      flags: [{ flag: 'early', ms: 150 }],
+      says: '1 note late or early',
+    },
+    {
+      what: 'a crack',
+      flags: [{ flag: 'cracked', atMs: 200, lengthMs: 150, kind: 'partial' }],
+      says: '1 note cracked',
+    },
+    {
+      what: 'an uneven run',
+      flags: [{ flag: 'uneven', ms: 120 }],
+      says: '1 note off the even pulse',
+    },
+    { what: 'a sharp note', flags: [{ flag: 'sharp', cents: 30 }], says: '1 note out of tune' },
+  ] as const)(
+    '$what: not clean, however high the score (U2), and it says why',
+    ({ flags, says }) => {
+      const assessment = attempt([note('played', flags), note('played')], 98);
+      expect(isCleanPass(assessment)).toBe(false);
+      expect(sayCleanPassFaults(cleanPassFaults(assessment))).toBe(says);
+    },
+  );
+
+  it("a wavering note (vibrato, a wobble) is the steadiness score's matter, not a fault by itself", () => {
+    const wavered = note('played', [{ flag: 'unsteady', cents: 14 }]);
+    expect(isCleanPass(attempt([wavered, note('played')], 90))).toBe(true);
+  });
+
+  it('says every fault at once, and the overall a clean pass needs', () => {
+    const assessment = attempt(
+      [note('wrong'), note('missed'), note('played', [{ flag: 'late', ms: 200 }])],
+      60,
+    );
+    expect(sayCleanPassFaults(cleanPassFaults(assessment))).toBe(
+      '1 note wrong, 1 note not heard, 1 note late or early, overall 60 (a clean pass needs 85)',
+    );
+  });
+});
+
+describe('clean passes in a row before the tempo rises (U2: one pass was enough)', () => {
+  const run = (needed: number, passes: readonly boolean[]): number[] => {
+    let streak = { inARow: 0, needed };
+    const raisedAfter: number[] = [];
+    passes.forEach((clean, i) => {
+      const next = nextCleanStreak(streak, clean);
+      streak = next.streak;
+      if (next.raise) raisedAfter.push(i + 1);
+    });
+    return raisedAfter;
+  };
+
+  it.each([
+    { needed: 2, passes: [true, true, true, true], raisedAfter: [2, 4] },
+    { needed: 2, passes: [true, false, true, true], raisedAfter: [4] },
+    { needed: 3, passes: [true, true, false, true, true, true], raisedAfter: [6] },
+    { needed: 1, passes: [true, false, true], raisedAfter: [1, 3] },
+  ])(
+    '$needed in a row, passes $passes → raised after pass $raisedAfter',
+    ({ needed, passes, raisedAfter }) => {
+      expect(run(needed, passes)).toEqual(raisedAfter);
+    },
+  );
+
+  it('the default is 2; 0, 6 and 1.5 are refused with the range', () => {
+    expect(DEFAULT_CLEAN_PASSES_IN_A_ROW).toBe(2);
+    for (const bad of [0, 6, 1.5]) {
+      expect(() => validateCleanPassesInARow(bad)).toThrow(
+        `clean passes in a row must be a whole number 1..5, got ${bad}`,
+      );
+    }
   });
 });

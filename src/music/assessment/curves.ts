@@ -74,6 +74,39 @@ export function crackCost(crackMs: number): number {
   return Math.min(70, Math.max(0, crackMs) / 5);
 }
 
+/**
+ * Evenness: a note's distance from the even pulse its run keeps (evenness.ts), ms. Costs timing
+ * on top of its distance from the beat (a listener hears both: long-short eighths on the click
+ * are still long-short), flat inside the onset's own jitter, then at the timing curve's cap
+ * (3 points per 10 ms), so ±60 ms long-short eighths (120 ms behind on every off-beat) lose about
+ * a third of those notes' timing (issue 37, U11: they scored 98).
+ */
+export const EVEN_FLAT_MS = 15;
+const EVEN_SPAN_MS = 1000 / MAX_POINTS_PER_10_MS;
+export function unevenCost(deviationMs: number): number {
+  if (!Number.isFinite(deviationMs)) return 0;
+  return 100 - ramp(deviationMs, EVEN_FLAT_MS, EVEN_SPAN_MS);
+}
+
+/**
+ * What a crack costs the attempt, points off its overall (issue 37, U12: one 150 ms crack in the
+ * Largo left it at 100): a listener hears a crack whatever the piece's length, so it is charged
+ * to the attempt, not diluted over the notes — 1 point per 20 ms of break, at most 10 per crack
+ * (a 150 ms crack costs 7.5), at most 40 in all.
+ */
+export const CRACK_POINTS_PER_20_MS = 1;
+export const MAX_CRACK_POINTS = 10;
+export const MAX_CRACKS_POINTS = 40;
+export function attemptCrackCost(crackLengthsMs: readonly number[]): number {
+  const each = crackLengthsMs.map((ms) =>
+    Math.min(MAX_CRACK_POINTS, (CRACK_POINTS_PER_20_MS * Math.max(0, ms)) / 20),
+  );
+  return Math.min(
+    MAX_CRACKS_POINTS,
+    each.reduce((s, x) => s + x, 0),
+  );
+}
+
 /** Weights of the sub-scores in a note's and an attempt's overall score. */
 export const ASSESSMENT_WEIGHTS = { pitch: 0.45, timing: 0.3, steadiness: 0.25 } as const;
 

@@ -20,6 +20,7 @@ function markAlternation(
   offset: number,
   out: Float64Array,
   alternating: Uint8Array,
+  runLagMs: Float64Array,
 ): void {
   if (run.length < 6) return;
   // Each inner note against the midpoint of its neighbours, signs flipped on every other note:
@@ -42,6 +43,7 @@ function markAlternation(
   const behind = m < 0 ? 1 : 0;
   for (let k = 0; k < run.length; k++) {
     alternating[offset + k] = 1;
+    runLagMs[offset + k] = Math.abs(m);
     // The notes ahead are where the pulse is; the ones behind carry the lag.
     out[offset + k] = k % 2 === behind ? Math.abs(m) : 0;
   }
@@ -60,11 +62,17 @@ export function evennessDeviations(
 ): {
   readonly deviationMs: Float64Array;
   readonly alternating: Uint8Array;
+  /**
+   * In an alternating run, the lag for every note of it (both notes of a long-short pair are
+   * heard uneven: one long, one short); 0 elsewhere. What unevenness costs is charged from this.
+   */
+  readonly runLagMs: Float64Array;
   /** UNEVEN_MS, or half as much again where the pulse was extrapolated from one side. */
   readonly toleranceMs: Float64Array;
 } {
   const out = new Float64Array(notes.length).fill(Number.NaN);
   const alternating = new Uint8Array(notes.length);
+  const runLagMs = new Float64Array(notes.length);
   const toleranceMs = new Float64Array(notes.length).fill(UNEVEN_MS);
   let start = 0;
   while (start < notes.length) {
@@ -107,9 +115,9 @@ export function evennessDeviations(
           out[k] = candidates.reduce((best, d) => (Math.abs(d) < Math.abs(best) ? d : best));
         }
       }
-      markAlternation(notes.slice(start, end), start, out, alternating);
+      markAlternation(notes.slice(start, end), start, out, alternating, runLagMs);
     }
     start = end;
   }
-  return { deviationMs: out, alternating, toleranceMs };
+  return { deviationMs: out, alternating, runLagMs, toleranceMs };
 }
