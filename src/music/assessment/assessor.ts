@@ -20,6 +20,7 @@ import { alignSegments, type Alignment, type FollowedNote } from './follower';
 import { splitHeldRepeats } from './repeat-split';
 import { spellInSignature } from './key-spelling';
 import { inspectNote } from './note-inside';
+import { heldVibrato } from './vibrato';
 import { playedSegments, type Performance, type PlayedSegment } from './performance';
 import { evennessDeviations } from './evenness';
 import { onsetDeviations, phrasesOf, type TimingReference } from './timing';
@@ -40,6 +41,11 @@ export interface AssessOptions {
   readonly bandCents?: number;
   /** What timing is judged against (default: the beat the player keeps). */
   readonly timing?: TimingReference;
+  /**
+   * Lyrical music (U8): a regular vibrato (vibrato.ts) is judged on its centre and steadiness on
+   * how that centre holds, not on the swing; a wobble or a crack is judged as ever.
+   */
+  readonly vibrato?: boolean;
 }
 
 /** Pitch spread above this is named unsteady, cents (a ±25 ¢ wobble spreads about 18 ¢; a held
@@ -192,8 +198,10 @@ export function assessPerformance(
     const expected = followed[i];
     const heardMidi = Math.round(segment.midi);
     const right = heardMidi === expected.midi;
+    const vibrato = options.vibrato ? heldVibrato(performance.readings, segment, a4Hz) : null;
     // Off the note's aim (a 7th partial aims about −31 ¢), the heard note's name from ET.
-    const cents = 100 * (segment.midi - heardMidi) - (right ? (note.aimCents ?? 0) : 0);
+    const centreMidi = vibrato?.centreMidi ?? segment.midi;
+    const cents = 100 * (centreMidi - heardMidi) - (right ? (note.aimCents ?? 0) : 0);
     // The note lasts until the next judged note starts (whatever the attempt), or its length.
     let spanEndMs = segment.onsetMs + note.durationMs * tempoRatio + 150;
     const s = alignment.segmentOf[i];
@@ -247,8 +255,9 @@ export function assessPerformance(
       flags.push(cents > 0 ? { flag: 'sharp', cents: c } : { flag: 'flat', cents: c });
       reasons.push(`${c} ¢ ${cents > 0 ? 'sharp' : 'flat'}`);
     }
-    if (inside.spreadCents > UNSTEADY_CENTS) {
-      const c = Math.round(inside.spreadCents);
+    const spreadCents = vibrato?.spreadCents ?? inside.spreadCents;
+    if (spreadCents > UNSTEADY_CENTS) {
+      const c = Math.round(spreadCents);
       flags.push({ flag: 'unsteady', cents: c });
       reasons.push(`Wavered (spread ${c} ¢)`);
     }
@@ -285,7 +294,7 @@ export function assessPerformance(
               ),
             )
           : 100,
-        steadiness: round1(steadinessScore(inside.spreadCents, crackMs)),
+        steadiness: round1(steadinessScore(spreadCents, crackMs)),
       },
       reasons,
     };
