@@ -11,7 +11,7 @@ import {
   SCALE_KIND_LABELS,
   SCALE_KIND_NAMES,
   getInstrument,
-  PART_INSTRUMENTS,
+  partsToTranspose,
   partTransposition,
   type InstrumentId,
 } from '../../music';
@@ -49,7 +49,8 @@ export function ScalesExercise(props: {
     setup;
   const bandCents = setup.bandCents;
   const [error, setError] = useState<string | null>(null);
-  const parts = PART_INSTRUMENTS.filter((id) => id !== settings.transposition);
+  // Parts that need transposing on this instrument (a C part on concert pitch does not).
+  const parts = partsToTranspose(settings.transposition);
   const part = partFor !== '' && parts.includes(partFor) ? partFor : null;
   const routineStep = useRoutineStep();
   const [editing, setEditing] = useState(routineStep === null);

@@ -15,6 +15,7 @@ export const INSTRUMENT_IDS = [
   'c-trumpet',
   'd-trumpet',
   'eb-trumpet',
+  'e-trumpet',
   'f-trumpet',
   'a-trumpet',
   'bb-piccolo',
@@ -81,6 +82,16 @@ const INSTRUMENTS_BY_ID: Readonly<Record<InstrumentId, Instrument>> = {
     concertOffsetSemitones: 3,
     concertOffsetLetters: 2,
     transpositionText: 'sounds a minor 3rd higher',
+    alsoFor: [],
+  },
+  // Orchestral parts in E (Brahms, Verdi, Hummel's concerto) are read on a C or B♭ trumpet.
+  'e-trumpet': {
+    id: 'e-trumpet',
+    name: 'E trumpet',
+    shortName: 'E',
+    concertOffsetSemitones: 4,
+    concertOffsetLetters: 2,
+    transpositionText: 'sounds a major 3rd higher',
     alsoFor: [],
   },
   'f-trumpet': {
