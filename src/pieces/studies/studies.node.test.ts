@@ -223,6 +223,42 @@ describe('the bundled studies', () => {
     }
   });
 
+  it('Clarke pattern studies leave a rest to breathe after each exercise (teacher reading 3, U18)', () => {
+    const clarke = STUDIES.filter((s) => s.id.startsWith('clarke-'));
+    expect(clarke.length).toBe(8);
+    for (const study of clarke) {
+      const { notes } = scoreOf(study);
+      // Phrases: notes that follow each other with no rest between (the next starts where the
+      // previous ends); a rest, however short, is where the player can breathe.
+      const phrasesMs: number[] = [];
+      const restsMs: number[] = [];
+      let phraseStartMs = notes[0]?.startMs ?? 0;
+      notes.forEach((n, i) => {
+        const next = notes[i + 1];
+        const endMs = n.startMs + n.durationMs;
+        if (next && next.startMs - endMs < 1) return;
+        phrasesMs.push(endMs - phraseStartMs);
+        if (next) restsMs.push(next.startMs - endMs);
+        phraseStartMs = next?.startMs ?? 0;
+      });
+      // One breath a key in the First Study pattern (C4 to F♯3: 7 keys; G4 to C4: 8), three
+      // exercises in the Second Study pattern.
+      const keys =
+        study.id === 'clarke-first-study-pattern-low' ? 7 : study.id.includes('first') ? 8 : 3;
+      expect(phrasesMs.length, study.id).toBe(keys);
+      // Each phrase is one breath at the study's tempo (a bar of 16ths and the landing note at
+      // ♩=60 is 6 s; two bars and the landing at ♩=66, 9.1 s), each rest a half note (≥ 1.8 s).
+      expect(Math.max(...phrasesMs), study.id).toBeLessThanOrEqual(10_000);
+      expect(Math.min(...restsMs), study.id).toBeGreaterThanOrEqual(1800);
+      // The phrase lands on the note it started from, under the same slur.
+      const landing = notes.filter(
+        (n, i) =>
+          notes[i + 1] === undefined || notes[i + 1].startMs - (n.startMs + n.durationMs) >= 1,
+      );
+      for (const n of landing) expect(n.slurredFromPrevious, study.id).toBe(true);
+    }
+  });
+
   it('interval studies: each bar is the next interval, minor 2nd to octave, spelled by interval', () => {
     const names = ['m2', 'M2', 'm3', 'M3', 'P4', 'A4', 'P5', 'm6', 'M6', 'm7', 'M7', 'P8'];
     for (const study of STUDIES) {
