@@ -14,6 +14,7 @@ import { useSettings } from '../settings';
 import { usePitchService } from '../shared-ui/pitch-service-context';
 import { practiceFrom } from './assignment';
 import { gradeRecording } from './grade-recording';
+import { gradedAgainst, pieceAssessOptions, pieceDrone } from './piece-assess-options';
 import {
   cleanPassFaults,
   nextCleanStreak,
@@ -74,6 +75,8 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
   const [trainerLine, setTrainerLine] = useState<string | null>(null);
   const run = useRef<PracticeRun | null>(null);
   const [droneOn, setDroneOn] = useState(false);
+  /** "Judged in just intonation against the G drone." for a live run with the drone on (U5). */
+  const [judgedIn, setJudgedIn] = useState<string | null>(null);
   const drone = useRef<DroneHandle | null>(null);
   const tonic = useMemo(() => tonicOf(score), [score]);
   const stopDrone = (): void => {
@@ -99,7 +102,8 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
     if (!loop || loop.toBar > score.measures.length) return null;
     return sliceScore(score, loop.fromBar, loop.toBar);
   }, [score, practice.loop]);
-  const assessOptions = { a4Hz: settings.a4Hz, bandCents: settings.inTuneCents };
+  // The piece's band (moving notes, ±15 ¢ unless set), not the tuner's ±5 ¢ (U8).
+  const assessOptions = pieceAssessOptions(practice, settings.a4Hz);
 
   const record = async (
     assessment: AttemptAssessment,
@@ -128,7 +132,9 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
     setResult(null);
     setPosition(-1);
     setStatus('Starting the microphone…');
-    const target = slice?.score ?? score;
+    // With the drone on, each note is aimed at its just interval over the tonic (U5).
+    const graded = gradedAgainst(slice?.score ?? score, droneOn ? pieceDrone(tonic) : null);
+    setJudgedIn(graded.judgedIn);
     const indices = slice?.noteIndices ?? score.notes.map((n) => n.index);
     let tempoPercent = practice.tempoPercent;
     let streak: CleanStreak = { inARow: 0, needed: practice.cleanPassesInARow };
@@ -142,7 +148,7 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
       }
       run.current = await startPracticeRun({
         service,
-        score: target,
+        score: graded.score,
         mode: practice.mode,
         tempoPercent,
         assess: assessOptions,
@@ -204,6 +210,8 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
   const grade = async (file: File): Promise<void> => {
     setBusy(true);
     setResult(null);
+    // A recording is graded in equal temperament: no drone sounded in it as far as we know.
+    setJudgedIn(null);
     setStatus(`Grading ${file.name}…`);
     const answer = await gradeRecording(file, score, assessOptions);
     setBusy(false);
@@ -284,6 +292,11 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
       )}
       {selectedNote && <NoteDetail note={selectedNote} />}
       {result && <AttemptSummary assessment={result.assessment} />}
+      {result && judgedIn && (
+        <p className="piece-message" data-testid="judged-in">
+          {judgedIn}
+        </p>
+      )}
       {trainerLine && (
         <p className="piece-message" role="status" data-testid="trainer-line">
           {trainerLine}

@@ -1,5 +1,11 @@
 import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
-import { CLEAN_PASSES_IN_A_ROW_RANGE } from '../music';
+import { useState } from 'react';
+import {
+  CLEAN_PASSES_IN_A_ROW_RANGE,
+  IN_TUNE_BAND_RANGE,
+  MOVING_NOTES_BAND_CENTS,
+  inTuneBandProblem,
+} from '../music';
 import {
   TEMPO_PERCENT_RANGE,
   TRAINER_STEP_PERCENT,
@@ -23,6 +29,10 @@ export function PracticeControls(props: {
   const set = (change: Partial<PracticeSettings>): void => onChange({ ...practice, ...change });
   const loop = practice.loop;
   const tempo = Math.round((markedQpm * practice.tempoPercent) / 100);
+  const band = practice.bandCents ?? MOVING_NOTES_BAND_CENTS;
+  // What the player typed, while it is not a band that can be used (then said why, not clamped).
+  const [bandDraft, setBandDraft] = useState<string | null>(null);
+  const bandError = bandDraft === null ? null : inTuneBandProblem(Number(bandDraft));
   return (
     <section className="practice-controls" data-testid="practice-controls">
       <IonSegment
@@ -119,6 +129,40 @@ export function PracticeControls(props: {
           checked={props.drone.on}
           data-testid="drone-toggle"
           onChange={(e) => props.drone.onChange(e.target.checked)}
+        />
+      </label>
+      <label className="control-row">
+        <span>In-tune band ± (¢), default ±{MOVING_NOTES_BAND_CENTS} as for scales</span>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={IN_TUNE_BAND_RANGE.min}
+          max={IN_TUNE_BAND_RANGE.max}
+          value={bandDraft ?? band}
+          data-testid="piece-band"
+          onChange={(e) => {
+            const cents = Number(e.target.value);
+            if (e.target.value !== '' && inTuneBandProblem(cents) === null) {
+              setBandDraft(null);
+              set({ bandCents: cents });
+            } else {
+              setBandDraft(e.target.value);
+            }
+          }}
+        />
+      </label>
+      {bandError && (
+        <p className="control-help" role="alert" data-testid="piece-band-error">
+          {bandError} The piece is graded at ±{band} ¢ until then.
+        </p>
+      )}
+      <label className="control-row">
+        <span>Vibrato allowance (lyrical music): a regular vibrato is not flat or wavering</span>
+        <input
+          type="checkbox"
+          checked={practice.vibrato === true}
+          data-testid="vibrato-toggle"
+          onChange={(e) => set({ vibrato: e.target.checked })}
         />
       </label>
       <label className="control-row">

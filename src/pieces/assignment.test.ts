@@ -63,6 +63,26 @@ describe('assignments', () => {
     }
   });
 
+  it('carries a teacher’s in-tune band and vibrato allowance; refuses a band out of range (U8)', () => {
+    const lyrical = { ...practice, bandCents: 12, vibrato: true };
+    const json = assignmentJson('Largo', score, lyrical);
+    expect(parseAssignment(json).practice).toEqual(lyrical);
+    // An assignment from before issue 37 has neither: graded at the moving notes' default.
+    expect(
+      parseAssignment(assignmentJson('E', score, practice)).practice.bandCents,
+    ).toBeUndefined();
+    for (const [bad, shown] of [
+      ['80', '80'],
+      ['1', '1'],
+      ['"12"', '"12"'],
+      ['null', 'null'],
+    ] as const) {
+      expect(() => parseAssignment(json.replace('"bandCents":12', `"bandCents":${bad}`))).toThrow(
+        `This assignment's in-tune band (${shown}) must be ±3–30 ¢: ask your teacher for a corrected assignment.`,
+      );
+    }
+  });
+
   it('names the file after the piece', () => {
     expect(assignmentFileName('Étude 3: "fast"')).toBe('Étude 3 fast (assignment).json');
   });

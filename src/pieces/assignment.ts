@@ -7,6 +7,8 @@
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import {
   CLEAN_PASSES_IN_A_ROW_RANGE,
+  inTuneBandProblem,
+  IN_TUNE_BAND_RANGE,
   parseMusicXml,
   scoreToMusicXml,
   ScoreReadError,
@@ -73,7 +75,26 @@ export function practiceFrom(value: unknown): PracticeSettings {
       (v.cleanPassesInARow as number) <= CLEAN_PASSES_IN_A_ROW_RANGE.max
         ? (v.cleanPassesInARow as number)
         : DEFAULT_PRACTICE.cleanPassesInARow,
+    // The band and the vibrato allowance only when set (issue 37, U8); a stored band out of range
+    // takes the default (an assignment's is refused with its reason: `parseAssignment`).
+    ...(typeof v.bandCents === 'number' && inTuneBandProblem(v.bandCents) === null
+      ? { bandCents: v.bandCents }
+      : {}),
+    ...(v.vibrato === true ? { vibrato: true } : {}),
   };
+}
+
+/**
+ * What is wrong with an assignment's band, in words for the player, or null: a teacher's band out
+ * of range is refused up front rather than graded with a band nobody chose.
+ */
+export function assignmentBandProblem(practice: unknown): string | null {
+  const band = ((practice ?? {}) as Record<string, unknown>).bandCents;
+  if (band === undefined || (typeof band === 'number' && inTuneBandProblem(band) === null)) {
+    return null;
+  }
+  const { min, max } = IN_TUNE_BAND_RANGE;
+  return `This assignment's in-tune band (${JSON.stringify(band)}) must be ±${min}–${max} ¢: ask your teacher for a corrected assignment.`;
 }
 
 /** Reads an assignment file's text; throws a ScoreReadError whose reason a player can read. */
@@ -89,6 +110,8 @@ export function parseAssignment(text: string): Assignment {
   }
   const score = parseMusicXml(data.musicxml);
   const title = typeof data.title === 'string' && data.title ? data.title : score.title;
+  const bandProblem = assignmentBandProblem(data.practice);
+  if (bandProblem) throw new ScoreReadError(bandProblem);
   const practice = practiceFrom(data.practice);
   if (practice.loop && practice.loop.toBar > score.measures.length) {
     return { title, score, practice: { ...practice, loop: null } };

@@ -20,6 +20,14 @@ export interface PracticeSettings {
   readonly trainer: boolean;
   /** 1..5 (src/music `CLEAN_PASSES_IN_A_ROW_RANGE`); a teacher's assignment can set it. */
   readonly cleanPassesInARow: number;
+  /**
+   * The in-tune band the piece is graded with, ±cents (src/music `IN_TUNE_BAND_RANGE`); absent:
+   * the moving notes' ±15 ¢ (`MOVING_NOTES_BAND_CENTS`), as scales. A teacher's assignment can
+   * set it (issue 37, U8: pieces were graded with the tuner's ±5 ¢).
+   */
+  readonly bandCents?: number;
+  /** Lyrical music: a regular vibrato is judged on its centre, not called flat or wavering. */
+  readonly vibrato?: boolean;
 }
 
 export const DEFAULT_PRACTICE: PracticeSettings = {

@@ -11,8 +11,10 @@ const MINOR = ['A♭', 'E♭', 'B♭', 'F', 'C', 'G', 'D', 'A', 'E', 'B', 'F♯'
 const DRONE_FLOOR_MIDI = 48;
 
 export interface Tonic {
-  /** Written name of the tonic ("B♭", "F♯"), with the mode. */
+  /** Written name of the tonic ("B♭ major", "F♯ minor"), with the mode. */
   readonly name: string;
+  /** The written tonic alone ("B♭"), as a result names the drone (U5). */
+  readonly rootName: string;
   /** Sounding pitch of the drone, MIDI (C3..B3). */
   readonly concertMidi: number;
 }
@@ -24,8 +26,10 @@ export function tonicOf(score: Score): Tonic {
   // Major tonic: 7 semitones per fifth from C; the relative minor is 3 semitones below.
   const writtenPc = (((fifths * 7 + (minor ? 9 : 0)) % 12) + 12) % 12;
   const concertPc = (((writtenPc + score.transposition.semitones) % 12) + 12) % 12;
+  const rootName = (minor ? MINOR : MAJOR)[fifths + 7];
   return {
-    name: `${(minor ? MINOR : MAJOR)[fifths + 7]} ${minor ? 'minor' : 'major'}`,
+    name: `${rootName} ${minor ? 'minor' : 'major'}`,
+    rootName,
     concertMidi: DRONE_FLOOR_MIDI + concertPc,
   };
 }
