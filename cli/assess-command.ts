@@ -9,7 +9,8 @@ import { assessRecording, type Response } from './assess-pipeline';
 import { decodeWav } from '../src/audio/testing/wav';
 import { MAX_A4_HZ, MIN_A4_HZ } from '../src/music/theory/notes';
 import { formatCents } from '../src/music/theory/cents';
-import { MAX_BAND_CENTS, MIN_BAND_CENTS, DEFAULT_BAND_CENTS } from '../src/music/assessment/curves';
+import { MAX_BAND_CENTS, MIN_BAND_CENTS } from '../src/music/assessment/curves';
+import { MOVING_NOTES_BAND_CENTS } from '../src/music/assessment/bands';
 import { parseScoreFile } from '../src/music/score/mxl';
 import { ScoreReadError } from '../src/music/score/score-read-error';
 import { scoreForInstrument } from '../src/music/score/score-transpose';
@@ -25,7 +26,9 @@ export class UsageError extends Error {}
 
 const USAGE = `usage: npm run assess -- --score PIECE.musicxml|.xml|.mxl --audio TAKE.wav
   [--instrument ${INSTRUMENT_IDS.join('|')}] [--a4 ${MIN_A4_HZ}..${MAX_A4_HZ}] [--tempo BPM]
-  [--band ${MIN_BAND_CENTS}..${MAX_BAND_CENTS}] [--response block|fast] [--part ID] [--json OUT.json]`;
+  [--band ${MIN_BAND_CENTS}..${MAX_BAND_CENTS} (default ${MOVING_NOTES_BAND_CENTS}, as the pieces)] [--vibrato]
+  [--response block|fast] [--part ID] [--json OUT.json]
+  --vibrato: lyrical music, a regular vibrato is judged on its centre (not flat, not wavering)`;
 
 export interface CliOptions {
   score: string;
@@ -34,6 +37,8 @@ export interface CliOptions {
   a4Hz: number;
   tempoQpm: number | null;
   bandCents: number;
+  /** Lyrical music: the assessor's vibrato allowance (issue 37, U8). */
+  vibrato: boolean;
   response: Response;
   part: string | undefined;
   json: string | null;
@@ -54,13 +59,29 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') throw new UsageError(USAGE);
+    // The one switch: it takes no value (`--vibrato=on|off` is read too).
+    if (arg === '--vibrato') {
+      values.set('vibrato', 'on');
+      continue;
+    }
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
     if (!flag.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"\n${USAGE}`);
     const value = inline ?? argv[++i];
     if (value === undefined) throw new UsageError(`${flag} needs a value`);
     values.set(flag.slice(2), value);
   }
-  const known = ['score', 'audio', 'instrument', 'a4', 'tempo', 'band', 'response', 'part', 'json'];
+  const known = [
+    'score',
+    'audio',
+    'instrument',
+    'a4',
+    'tempo',
+    'band',
+    'vibrato',
+    'response',
+    'part',
+    'json',
+  ];
   for (const key of values.keys()) {
     if (!known.includes(key)) throw new UsageError(`unknown option --${key}\n${USAGE}`);
   }
@@ -77,6 +98,10 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   if (response !== 'block' && response !== 'fast') {
     throw new UsageError(`--response must be block or fast, got ${response}`);
   }
+  const vibrato = values.get('vibrato') ?? 'off';
+  if (vibrato !== 'on' && vibrato !== 'off') {
+    throw new UsageError(`--vibrato takes no value (or =on, =off), got ${vibrato}`);
+  }
   return {
     score,
     audio,
@@ -85,7 +110,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     tempoQpm: values.has('tempo') ? numberIn('tempo', values.get('tempo'), 20, 400) : null,
     bandCents: values.has('band')
       ? numberIn('band', values.get('band'), MIN_BAND_CENTS, MAX_BAND_CENTS)
-      : DEFAULT_BAND_CENTS,
+      : MOVING_NOTES_BAND_CENTS,
+    vibrato: vibrato === 'on',
     response,
     part: values.get('part'),
     json: values.get('json') ?? null,
@@ -224,6 +250,7 @@ export function runAssess(argv: readonly string[]): { text: string; result: Atte
   const { assessment } = assessRecording(played, samples, sampleRate, {
     a4Hz: options.a4Hz,
     bandCents: options.bandCents,
+    vibrato: options.vibrato,
     timing,
     response: options.response,
   });
@@ -234,6 +261,6 @@ export function runAssess(argv: readonly string[]): { text: string; result: Atte
       throw new UsageError(`cannot write ${options.json}: ${(error as Error).message}`);
     }
   }
-  const title = `${played.title || basename(options.score)} · ${played.partName} · ${basename(options.audio)} · ${options.instrument}, A4 = ${options.a4Hz} Hz, band ±${options.bandCents} ¢${options.tempoQpm ? `, ${options.tempoQpm} bpm` : ''}`;
+  const title = `${played.title || basename(options.score)} · ${played.partName} · ${basename(options.audio)} · ${options.instrument}, A4 = ${options.a4Hz} Hz, band ±${options.bandCents} ¢${options.vibrato ? ', vibrato allowed' : ''}${options.tempoQpm ? `, ${options.tempoQpm} bpm` : ''}`;
   return { text: formatTable(title, assessment, played.notices), result: assessment };
 }
