@@ -164,6 +164,8 @@ const flagText = (f: NoteFlag): string => {
       return `${f.flag} ${f.cents} ¢`;
     case 'cracked':
       return `cracked at ${f.atMs} ms (${f.kind}, ${f.lengthMs} ms)`;
+    case 'scooped':
+      return `scooped from ${f.cents} ¢ (${f.ms} ms)`;
   }
 };
 

@@ -74,7 +74,8 @@ export {
   type CleanPassFault,
   type CleanStreak,
 } from './assessment/clean-pass';
-export { sayNote } from './assessment/summary';
+export { sayNote, pitchFixOf, fingeringOfNote, keyAlterOf } from './assessment/summary';
+export { playedFingering, type AskedFingering } from './assessment/played-fingering';
 export { createLiveAssessor, type LiveAssessor } from './assessment/live-assessor';
 export type { TimingReference } from './assessment/timing';
 export type { Performance, PerformanceReading, PerformanceEvent } from './assessment/performance';

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   getInstrument,
   midiToHz,
+  pitchFixOf,
   scoreForInstrument,
   tempoAt,
   type AttemptAssessment,
@@ -290,7 +291,9 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
           {status}
         </p>
       )}
-      {selectedNote && <NoteDetail note={selectedNote} />}
+      {selectedNote && (
+        <NoteDetail note={selectedNote} fix={pitchFixOf(score, selectedNote, instrument.id)} />
+      )}
       {result && <AttemptSummary assessment={result.assessment} />}
       {result && judgedIn && (
         <p className="piece-message" data-testid="judged-in">

@@ -5,7 +5,11 @@ import { flagText } from './report-text';
 const VERDICT_WORD = { played: 'Played', wrong: 'Wrong note', missed: 'Missed' } as const;
 
 /** What a tapped note was: heard, when, how far off, what to do. */
-export function NoteDetail(props: { note: NoteAssessment }) {
+export function NoteDetail(props: {
+  note: NoteAssessment;
+  /** What to do about its pitch on the fingering played (src/music `pitchFixOf`), or null. */
+  fix?: string | null;
+}) {
   const { note } = props;
   const cents = note.cents === null ? null : Math.round(note.cents);
   return (
@@ -32,6 +36,11 @@ export function NoteDetail(props: { note: NoteAssessment }) {
       {note.reasons.length > 0 && (
         <p className="note-reasons" data-testid="note-reasons">
           {note.reasons.join(' ')}
+        </p>
+      )}
+      {props.fix && (
+        <p className="note-fix" data-testid="note-fix">
+          Fix: {props.fix}.
         </p>
       )}
     </section>

@@ -18,5 +18,7 @@ export function flagText(flag: NoteFlag): string {
       return `cracked ${Math.round(flag.atMs)} ms in (${flag.kind}, ${Math.round(flag.lengthMs)} ms)`;
     case 'uneven':
       return `uneven (${Math.round(flag.ms)} ms)`;
+    case 'scooped':
+      return `scooped from ${Math.abs(Math.round(flag.cents))} ¢ ${flag.cents < 0 ? 'below' : 'above'} (${Math.round(flag.ms)} ms)`;
   }
 }

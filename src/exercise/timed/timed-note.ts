@@ -5,11 +5,10 @@
  */
 import {
   compareTAndK,
-  fingeringFor,
-  fourthValveFor,
   matchOnsets,
   summarizeArticulation,
   syllableAt,
+  playedFingering,
   type AdviceFingering,
   type ArticulationSummary,
   type InstrumentId,
@@ -74,12 +73,7 @@ export interface TimedOutcome {
  * air, not of the fingering (which is no trill there): no fingering advice.
  */
 export function adviceFingering(note: TimedNote, instrument: InstrumentId): AdviceFingering {
-  if (note.naturalCents !== undefined) return { writtenMidi: note.midi, combo: null };
-  if (note.combo) return { writtenMidi: note.midi, combo: note.combo, fixed: true };
-  // A piccolo's 4th valve plays the notes 1-3 / 1-2-3 would (in tune): no slide advice.
-  if (fourthValveFor(note.midi, instrument)) return { writtenMidi: note.midi, combo: null };
-  const chart = fingeringFor(note.midi);
-  return { writtenMidi: note.midi, combo: chart.hasFingering ? chart.primary : null };
+  return playedFingering(note.midi, instrument, note);
 }
 
 /** The tonguing summary of an articulation exercise (null when the passage is not one). */

@@ -210,9 +210,11 @@ describe('issue 22: the note lines and summary as a teacher says them', () => {
     expect(state.outcomes[0].advice).toMatch(/^3\d ¢ sharp: extend the 3rd valve slide\.$/);
   });
 
-  it('on a piccolo the same D4 is played with the 4th valve: no slide advice ((a))', () => {
+  it('on a piccolo the same D4 is played with the 4th valve: its slide, never the 3rd (U6)', () => {
     const state = run(dMajor, { instrument: 'bb-piccolo', centsOf: (i) => (i === 0 ? 30 : 0) });
-    expect(state.outcomes[0].advice).toMatch(/^3\d ¢ sharp: relax, open the aperture\.$/);
+    expect(state.outcomes[0].advice).toMatch(
+      /^3\d ¢ sharp: pull the 4th-valve slide out a little \(4\)\.$/,
+    );
   });
 
   it('every note 14 ¢ sharp: "Everything is high", no "Well played" (row 12)', () => {

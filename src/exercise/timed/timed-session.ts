@@ -187,6 +187,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       const [from, to] = windowOf(i);
       const verdict = assessment.notes[i];
       // The attack is measured from where the note was heard to start (the assessor's onset),
+        instrument,
       // not from the click: a late note's attack is still its own.
       const heardFrom = verdict.onsetMs === null ? from : Math.min(from, verdict.onsetMs - 20);
       const frames = samples.filter((s) => s.timeMs >= heardFrom && s.timeMs < to);

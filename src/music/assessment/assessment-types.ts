@@ -23,7 +23,12 @@ export type NoteFlag =
       readonly kind: 'dropout' | 'partial' | 'break';
     }
   /** Evenness where it applies (runs of equal notes, tonguing patterns): deviation from even, ms. */
-  | { readonly flag: 'uneven'; readonly ms: number };
+  | { readonly flag: 'uneven'; readonly ms: number }
+  /**
+   * Started off the pitch and slid onto it (an attack problem, not wavering): from `cents`
+   * (negative: from below), arriving after `ms`.
+   */
+  | { readonly flag: 'scooped'; readonly cents: number; readonly ms: number };
 
 export interface SubScores {
   /** 0..100, continuous and monotone in the deviation it measures. */

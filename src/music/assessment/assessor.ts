@@ -19,7 +19,7 @@ import {
 import { alignSegments, type Alignment, type FollowedNote } from './follower';
 import { splitHeldRepeats } from './repeat-split';
 import { spellInSignature } from './key-spelling';
-import { inspectNote } from './note-inside';
+import { inspectNote, soundStart } from './note-inside';
 import { heldVibrato } from './vibrato';
 import { playedSegments, type Performance, type PlayedSegment } from './performance';
 import { evennessDeviations } from './evenness';
@@ -41,6 +41,8 @@ export interface AssessOptions {
   readonly bandCents?: number;
   /** What timing is judged against (default: the beat the player keeps). */
   readonly timing?: TimingReference;
+  /** The instrument's id, for the advice (a piccolo's 4th valve: issue 37, U6). */
+  readonly instrument?: string;
   /**
    * Lyrical music (U8): a regular vibrato (vibrato.ts) is judged on its centre and steadiness on
    * how that centre holds, not on the swing; a wobble or a crack is judged as ever.
@@ -130,13 +132,13 @@ export function assessPerformance(
   const {
     deviationMs: evenness,
     alternating,
+    runLagMs,
     toleranceMs: evenBy,
   } = evennessDeviations(timed, (k) => Math.abs(deviations[k]) >= toleranceMs[k]);
 
   /**
    * For a note no segment was matched to: the concert MIDI the note before was still holding
    * through most of this note's time (a slur that never moved), or null.
-    runLagMs,
    */
   const heldThrough = (i: number): number | null => {
     // The last note before this one that was heard (a run of held-through notes looks back).
@@ -207,7 +209,16 @@ export function assessPerformance(
     const s = alignment.segmentOf[i];
     for (let k = s + 1; k < segments.length; k++) {
       if (alignment.noteOf[k] >= 0) {
-        spanEndMs = Math.min(spanEndMs, segments[k].onsetMs);
+        // …where its sound starts (a scoop into it begins before its onset: not this note's).
+        const next = segments[k];
+        const nextStart = soundStart(
+          performance.readings,
+          next.from,
+          next.onsetMs,
+          next.midi,
+          a4Hz,
+        );
+        spanEndMs = Math.min(spanEndMs, Math.max(segment.onsetMs, nextStart.startMs));
         break;
       }
     }
@@ -261,6 +272,13 @@ export function assessPerformance(
       flags.push({ flag: 'unsteady', cents: c });
       reasons.push(`Wavered (spread ${c} ¢)`);
     }
+    if (inside.scoop) {
+      const { cents: from, ms } = inside.scoop;
+      flags.push({ flag: 'scooped', cents: from, ms });
+      reasons.push(
+        `Scooped in from ${Math.abs(from)} ¢ ${from < 0 ? 'below' : 'above'} (${ms} ms to the pitch)`,
+      );
+    }
     for (const crack of inside.cracks) {
       flags.push(crack);
       const what =
@@ -300,6 +318,9 @@ export function assessPerformance(
     };
   });
 
+  // A wrong or missed note earns nothing toward the attempt (U3: a take with no right note scored
+  // 55, its wrong notes keeping their timing and steadiness); its own row still says how it was
+  // timed and held.
   const mean = (pick: (n: NoteAssessment) => number): number =>
     notes.length
       ? notes.reduce((s, n) => s + (n.verdict === 'played' ? pick(n) : 0), 0) / notes.length
@@ -309,19 +330,20 @@ export function assessPerformance(
     timing: round1(mean((n) => n.scores.timing)),
     steadiness: round1(mean((n) => n.scores.steadiness)),
   };
-  return {
-    notes,
-  // A wrong or missed note earns nothing toward the attempt (U3: a take with no right note scored
-  // 55, its wrong notes keeping their timing and steadiness); its own row still says how it was
-  // timed and held.
-    scores: { ...sub, overall: round1(overall) },
-    fixFirst: fixFirstOf(score, notes, { bandCents, timing }),
-  };
-}
-
-const round1 = (x: number): number => Math.round(x * 10) / 10;
   // Cracks cost the attempt what a listener hears, however many notes there are (U12).
   const cracks = notes.flatMap((n) =>
     n.flags.flatMap((f) => (f.flag === 'cracked' ? [f.lengthMs] : [])),
   );
   const overall = Math.max(0, weightedOverall(sub) - attemptCrackCost(cracks));
+  return {
+    notes,
+    scores: { ...sub, overall: round1(overall) },
+    fixFirst: fixFirstOf(score, notes, {
+      bandCents,
+      timing,
+      instrumentId: options.instrument ?? null,
+    }),
+  };
+}
+
+const round1 = (x: number): number => Math.round(x * 10) / 10;

@@ -21,6 +21,11 @@ export interface AdviceFingering {
   combo: ValveCombo | null;
   /** The exercise sets the valves (lip slurs): no alternate fingering is offered. */
   fixed?: boolean;
+  /**
+   * A piccolo plays it with its 4th valve ("4", "2-4") in place of `combo`'s 1-3 / 1-2-3: the
+   * 4th valve's slide is what tunes it, never the 3rd (issue 37, U6).
+   */
+  fourthValve?: string;
 }
 
 /**
@@ -52,14 +57,7 @@ export function noteAdvice(
   switch (weakest) {
     case 'pitch': {
       const off = (result.medianCents ?? 0) > 0 ? 'sharp' : 'flat';
-      const fix = fixFor(
-        fingering?.writtenMidi ?? 0,
-        fingering?.combo ?? null,
-        off,
-        false,
-        fingering?.fixed ?? false,
-      );
-      return `${round(result.medianCents)} ¢ ${off}: ${fix.text}.`;
+      return `${round(result.medianCents)} ¢ ${off}: ${fixForFingering(fingering, off)}.`;
     }
     case 'timing':
       return (result.timingMs ?? 0) < 0
@@ -78,6 +76,29 @@ export function noteAdvice(
     default:
       return null;
   }
+}
+
+/**
+ * The fix for a note off on the fingering it was played with: THE line every row, the summary and
+ * the pieces' note detail say (so a row and the line under it never disagree: issue 37, U1, U6).
+ * A piccolo's 4th-valve note is its slide's; everything else is `fixFor` (intonation.ts).
+ */
+export function fixForFingering(
+  fingering: AdviceFingering | null,
+  off: 'sharp' | 'flat',
+): string {
+  if (fingering?.fourthValve) {
+    return off === 'sharp'
+      ? `pull the 4th-valve slide out a little (${fingering.fourthValve})`
+      : `push the 4th-valve slide in a little (${fingering.fourthValve}), or faster air`;
+  }
+  return fixFor(
+    fingering?.writtenMidi ?? 0,
+    fingering?.combo ?? null,
+    off,
+    false,
+    fingering?.fixed ?? false,
+  ).text;
 }
 
 export interface AttemptSummary {

@@ -22,10 +22,106 @@ const RELEASE_MS = 40;
 
 export type Crack = Extract<NoteFlag, { flag: 'cracked' }>;
 
+/** A scoop into the note: started this far off its settled pitch, and took this long to reach it. */
+export interface Scoop {
+  /** Signed, cents from the settled pitch at the start (negative: from below). */
+  readonly cents: number;
+  readonly ms: number;
+}
+
 export interface NoteInside {
-  /** Time-weighted spread of the held pitch, cents (cracks and the attack left out). */
+  /** Time-weighted spread of the held pitch, cents (cracks, the attack and a scoop left out). */
   readonly spreadCents: number;
   readonly cracks: readonly Crack[];
+  /** The note was scooped into (an attack problem, not wavering: issue 37, U9), or null. */
+  readonly scoop: Scoop | null;
+}
+
+/**
+ * A start this far off the settled pitch, cents (its mean 20–50 ms in: the first readings of a
+ * real attack are noise), that slides onto it is a scoop…
+ */
+export const SCOOP_MIN_CENTS = 25;
+/**
+ * …when it reaches the pitch (within 10 ¢, and stays) no sooner than this, ms. A clean attack
+ * on a real trumpet starts 20–90 ¢ flat too, but is within 10 ¢ by 80–95 ms (the corpus's
+ * notes); a scoop a listener hears as one is still sliding after that.
+ */
+export const SCOOP_MIN_MS = 100;
+/**
+ * …and it is off by more than 10 ¢ for long enough after the first 50 ms: the area beyond
+ * 10 ¢, cents × ms. A clean attack in the corpus leaves at most about 450 (−22 ¢ at 60 ms, −11 at
+ * 100); a slide from −60 ¢ over 150 ms leaves about 1100.
+ */
+export const SCOOP_MIN_AREA = 700;
+const SCOOP_ARRIVED_CENTS = 10;
+/** Where a scoop is looked for: the note's first this many ms. */
+const SCOOP_WINDOW_MS = 300;
+
+/**
+ * Whether the note started off its pitch and slid onto it: the first readings of the note (one
+ * semitone either side at most, so a neighbouring note's tail is not read as one) against the
+ * settled pitch; the scoop lasts until the pitch is within 10 ¢ and stays.
+ */
+/**
+ * Where the note's sound starts: a slide onto it may begin before the tracker's onset (a start
+ * more than 50 ¢ low is first heard as the semitone below), so go back over the pitched readings
+ * within a semitone of it that lead to the onset. The index of the first and its time.
+ */
+export function soundStart(
+  readings: readonly PerformanceReading[],
+  from: number,
+  onsetMs: number,
+  settledMidi: number,
+  a4Hz: number,
+): { readonly first: number; readonly startMs: number } {
+  let first = from;
+  while (first > 0) {
+    const r = readings[first - 1];
+    const near = r.hz > 0 && Math.abs(100 * (hzToMidi(r.hz, a4Hz) - settledMidi)) <= 100;
+    if (!near || onsetMs - r.windowCentreMs > SCOOP_WINDOW_MS) break;
+    first--;
+  }
+  return { first, startMs: first < from ? readings[first].windowCentreMs : onsetMs };
+}
+
+function scoopOf(
+  readings: readonly PerformanceReading[],
+  from: number,
+  onsetMs: number,
+  settledMidi: number,
+  a4Hz: number,
+): Scoop | null {
+  const { first, startMs } = soundStart(readings, from, onsetMs, settledMidi, a4Hz);
+  const offs: { ms: number; cents: number }[] = [];
+  for (let k = first; k < readings.length; k++) {
+    const r = readings[k];
+    if (r.windowCentreMs > startMs + SCOOP_WINDOW_MS) break;
+    if (r.windowCentreMs < startMs || !(r.hz > 0)) continue;
+    const cents = 100 * (hzToMidi(r.hz, a4Hz) - settledMidi);
+    if (Math.abs(cents) <= 100) offs.push({ ms: r.windowCentreMs - startMs, cents });
+  }
+  const early = offs.filter((o) => o.ms >= 20 && o.ms <= 50);
+  if (offs.length < 3 || early.length === 0) return null;
+  const start = early.reduce((s, o) => s + o.cents, 0) / early.length;
+  if (Math.abs(start) < SCOOP_MIN_CENTS) return null;
+  // Arrived: the first reading from which every later one in the window is within 10 ¢.
+  let arrived = offs.length;
+  for (let i = offs.length - 1; i >= 0 && Math.abs(offs[i].cents) <= SCOOP_ARRIVED_CENTS; i--) {
+    arrived = i;
+  }
+  if (arrived === 0 || arrived >= offs.length) return null;
+  const ms = offs[arrived].ms;
+  let area = 0;
+  for (let i = 1; i <= arrived; i++) {
+    const a = offs[i - 1];
+    const b = offs[i];
+    if (a.ms < 50 || Math.sign(a.cents) !== Math.sign(start)) continue;
+    area += Math.max(0, Math.abs(a.cents) - SCOOP_ARRIVED_CENTS) * (b.ms - a.ms);
+  }
+  return ms >= SCOOP_MIN_MS && area >= SCOOP_MIN_AREA
+    ? { cents: Math.round(start), ms: Math.round(ms) }
+    : null;
 }
 
 export function inspectNote(
@@ -36,7 +132,12 @@ export function inspectNote(
   settledMidi: number,
   a4Hz: number,
 ): NoteInside {
-  const startMs = onsetMs + Math.min(60, attackMsOf(spanEndMs - onsetMs));
+  const scoop = scoopOf(readings, from, onsetMs, settledMidi, a4Hz);
+  // The held part starts after the attack, and after a scoop's slide onto the pitch.
+  const startMs = Math.max(
+    onsetMs + Math.min(60, attackMsOf(spanEndMs - onsetMs)),
+    scoop ? onsetMs + scoop.ms : Number.NEGATIVE_INFINITY,
+  );
   // Find the last reading on the note inside the span: beyond it is the release or a rest.
   let lastOnMs = Number.NaN;
   let k = from;
@@ -96,5 +197,5 @@ export function inspectNote(
   const held = midiPoints(readings, from, to, startMs, Math.max(startMs, endMs), a4Hz).filter(
     (p) => Math.abs(p.value - settledMidi) < ON_NOTE_SEMITONES,
   );
-  return { spreadCents: 100 * weightedSpread(held), cracks };
+  return { spreadCents: 100 * weightedSpread(held), cracks, scoop };
 }

@@ -6,6 +6,7 @@
 import type { Passage } from '../theory/notation';
 import { spelledNoteName } from '../theory/notes';
 import type { ScaleNote } from '../theory/scales';
+import type { ValveCombo } from '../theory/fingerings';
 import { scoreFromLine, type LineItem } from '../score/score-build';
 import type { Score } from '../score/score-model';
 import { getInstrument, type InstrumentId } from '../theory/transposition';
@@ -14,6 +15,8 @@ import { signatureOfKey } from './key-spelling';
 export interface PassageNoteAim extends ScaleNote {
   /** Aimed this far from equal temperament, cents (a lip slur's 7th partial: about −31). */
   readonly naturalCents?: number;
+  /** The valves the exercise asks for (a lip slur's series). */
+  readonly combo?: ValveCombo;
 }
 
 export function scoreFromPassage<N extends PassageNoteAim>(
@@ -26,6 +29,7 @@ export function scoreFromPassage<N extends PassageNoteAim>(
 ): Score {
   const items: LineItem[] = [];
   const aims: (number | undefined)[] = [];
+  const valves: (ValveCombo | null | undefined)[] = [];
   let slurNext = false;
   for (const event of passage.events) {
     if (event.kind === 'rest') {
@@ -35,6 +39,8 @@ export function scoreFromPassage<N extends PassageNoteAim>(
     }
     items.push([spelledNoteName(event.note, true), event.beats, slurNext]);
     aims.push(event.note.naturalCents);
+    // A 7th partial is aimed where the horn puts it: no valve advice (the rows' rule too).
+    valves.push(event.note.naturalCents !== undefined ? null : event.note.combo);
     slurNext = event.slurToNext === true;
   }
   const instrument = getInstrument(options.instrument);
@@ -51,8 +57,10 @@ export function scoreFromPassage<N extends PassageNoteAim>(
   });
   return {
     ...score,
-    notes: score.notes.map((note, i) =>
-      aims[i] === undefined ? note : { ...note, aimCents: aims[i] },
-    ),
+    notes: score.notes.map((note, i) => ({
+      ...note,
+      ...(aims[i] === undefined ? {} : { aimCents: aims[i] }),
+      ...(valves[i] === undefined ? {} : { valves: valves[i] }),
+    })),
   };
 }

@@ -9,6 +9,7 @@
  * interval arithmetic.
  */
 import type { SpelledNote } from '../theory/notes';
+import type { ValveCombo } from '../theory/fingerings';
 
 /** A key signature: MusicXML `<fifths>` (−7 = seven flats … 7 = seven sharps) and its mode. */
 export interface KeySignature {
@@ -57,6 +58,12 @@ export interface ScoreNote {
    * partial is played where the horn puts it, about −31 ¢ (trumpet.md, partials); judged from there.
    */
   readonly aimCents?: number;
+  /**
+   * The valves the player is asked to use (a lip slur plays a whole series on one combination),
+   * absent: the chart's; null: none to advise on (a 7th partial, played where the horn puts it).
+   * Advice follows the valves actually used (issue 37, U1).
+   */
+  readonly valves?: ValveCombo | null;
 }
 
 /** A clef as MusicXML writes it: sign and staff line (G on 2 = treble, F on 4 = bass). */
