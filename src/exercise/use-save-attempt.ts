@@ -5,7 +5,7 @@ import type { AttemptRecord, ExerciseKind, PartialReason } from '../history/reco
 import { beginPractice } from '../lib/practice-activity';
 
 /** What an exercise has to say about its attempt; the hook adds time, kind and partial state. */
-export type AttemptContent = Pick<AttemptRecord, 'settings' | 'score' | 'notes'>;
+export type AttemptContent = Pick<AttemptRecord, 'settings' | 'score' | 'notes' | 'fixFirst'>;
 
 export interface SaveAttemptOptions {
   history: HistoryStore;

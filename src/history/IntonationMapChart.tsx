@@ -51,8 +51,9 @@ export function IntonationMapChart(props: { attempts: readonly AttemptRecord[] }
         <>
           <p className="intonation-map__note">
             Per note and fingering: your median (bar) and the middle half of your attempts (line),
-            from long tones and interval answers. Every horn differs: this is yours, and the coach
-            uses it.
+            from everything played on your own part in equal temperament (long tones, scales, lip
+            slurs on their valves, intervals). Every horn differs: this is yours, and the coach uses
+            it.
           </p>
           <svg
             viewBox={`0 0 ${WIDTH} ${height}`}

@@ -66,7 +66,7 @@ describe("your horn's intonation map (the coach's memory)", () => {
     expect(hornLookup(map)(D5, '123')).toBeNull();
   });
 
-  it('leaves out clipped medians (scales, lip slurs) and unplayed notes', () => {
+  it('reads every exercise: scales and lip slurs too, and leaves out unplayed notes (U15)', () => {
     const map = intonationMap(
       [
         attempt([{ writtenMidi: E5, medianCents: -40 }]),
@@ -77,7 +77,40 @@ describe("your horn's intonation map (the coach's memory)", () => {
       ],
       'bb-trumpet',
     );
-    expect(map[0].cents).toEqual([-40, -20]);
+    expect(map[0].cents).toEqual([-40, -19, -19, -20]);
+  });
+
+  it("a 1-2-3 lip slur files F♯4 under 1-2-3 (not the chart's 2), two attempts at +30 ¢", () => {
+    const F_SHARP_4 = 66;
+    const slur = () =>
+      attempt([{ writtenMidi: F_SHARP_4, medianCents: 30, valves: '123' }], {
+        exercise: 'lip-slurs',
+      });
+    expect(intonationMap([slur(), slur()], 'bb-trumpet')).toMatchObject([
+      { writtenMidi: F_SHARP_4, combo: '123', medianCents: 30, attempts: 2 },
+    ]);
+  });
+
+  it("leaves out what is not aimed at equal temperament on the player's own part", () => {
+    const map = intonationMap(
+      [
+        attempt([{ writtenMidi: E5, medianCents: -5 }], { exercise: 'scales' }),
+        // Judged against the drone's just targets: its cents are not from equal temperament.
+        attempt([{ writtenMidi: E5, medianCents: -30 }], {
+          exercise: 'scales',
+          settings: { instrument: 'bb-trumpet', temperament: 'just' },
+        }),
+        // A C part read on the B♭ trumpet: its written E5 is the player's F♯5.
+        attempt([{ writtenMidi: E5, medianCents: -30 }], {
+          exercise: 'scales',
+          settings: { instrument: 'bb-trumpet', partFor: 'c-trumpet' },
+        }),
+        // E5 on 1-2-3 is that series' 7th partial, aimed at its natural −31 ¢.
+        attempt([{ writtenMidi: E5, medianCents: -30, valves: '123' }], { exercise: 'lip-slurs' }),
+      ],
+      'bb-trumpet',
+    );
+    expect(map.map((e) => [e.combo, e.cents])).toEqual([['0', [-5]]]);
   });
 
   it('imports validate the recorded valves', () => {

@@ -4,26 +4,42 @@
  * tendencies are rules of thumb; this is what the player's own horn does, and the coach uses it.
  *
  * What counts (the coach's memory, scoped so nothing mixes):
- * - only attempts on the chosen instrument (a C trumpet's E5 says nothing about a B♭'s);
+ * - every exercise: long tones (the hold), interval answers, and since the assessor judges every
+ *   note of scales, lip slurs and articulation over the whole note, their medians too (the old
+ *   reason to leave them out, `scoreTimedNote` keeping only frames within ±20 ¢, is gone: a note
+ *   is the pitch it settled on, and over 50 ¢ off it is the neighbour, a wrong note with no
+ *   cents). So a lip slur's F♯4 on 1-2-3 is in the map (issue 37, U15);
+ * - only attempts on the chosen instrument (a C trumpet's E5 says nothing about a B♭'s), and not
+ *   transposition practice (`partFor`: its written notes are another trumpet's);
+ * - only notes aimed at equal temperament: not an attempt judged in just intonation against the
+ *   drone (`temperament: 'just'`, its cents are from the just targets), nor a lip slur's 7th
+ *   partial (aimed at its natural −31 ¢);
  * - per written note AND fingering: a note recorded with the valves the exercise asked for keeps
- *   them; otherwise it was played on the chart's primary fingering;
- * - only exercises whose per-note median is measured over the whole note: long tones (the hold)
- *   and interval answers. Scales and lip slurs keep only the frames within ±20 ¢ of the target
- *   (scoring.ts `scoreTimedNote`), so their medians are clipped and would understate how far off
- *   a note is: they are left out.
+ *   them; otherwise it was played on the chart's primary fingering.
  */
 import {
   type HornLookup,
   combosFor,
   isValveCombo,
+  partialsOf,
   type ValveCombo,
   median,
   type InstrumentId,
 } from '../music';
-import type { AttemptRecord, ExerciseKind } from './records';
+import { EXERCISE_KINDS, type AttemptRecord, type ExerciseKind } from './records';
 
-/** Exercises whose note medians are unclipped (see above). */
-export const MAP_EXERCISES: readonly ExerciseKind[] = ['long-tones', 'intervals'];
+/** Exercises whose note medians go in the map: all of them (see above). */
+export const MAP_EXERCISES: readonly ExerciseKind[] = EXERCISE_KINDS;
+
+/** Whether an attempt's cents are offsets from equal temperament on the player's own part. */
+function measuresTheHorn(attempt: AttemptRecord): boolean {
+  const { partFor, temperament } = attempt.settings;
+  return (partFor === undefined || partFor === '') && temperament !== 'just';
+}
+
+/** A lip slur's 7th partial is aimed at its natural pitch, not at equal temperament. */
+const isSeventhPartial = (writtenMidi: number, combo: ValveCombo): boolean =>
+  partialsOf(writtenMidi, combo).some((p) => p.partial === 7);
 
 export interface MapEntry {
   writtenMidi: number;
@@ -60,11 +76,12 @@ export function intonationMap(
   const ordered = [...attempts].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   for (const attempt of ordered) {
     if (!MAP_EXERCISES.includes(attempt.exercise)) continue;
-    if (attempt.settings.instrument !== instrument) continue;
+    if (attempt.settings.instrument !== instrument || !measuresTheHorn(attempt)) continue;
     for (const note of attempt.notes) {
       if (note.medianCents === null || !Number.isFinite(note.medianCents)) continue;
       const combo = fingeringOf(note);
       if (combo === null) continue;
+      if (note.valves !== undefined && isSeventhPartial(note.writtenMidi, combo)) continue;
       const key = `${note.writtenMidi}|${combo}`;
       const entry = byKey.get(key) ?? { writtenMidi: note.writtenMidi, combo, cents: [] };
       entry.cents.push(note.medianCents);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sampleAttempt } from './fixtures.test-data';
-import { attemptLabel, attemptTime, parseExport, toExport } from './records';
+import {
+  attemptLabel,
+  attemptTime,
+  FIX_FIRST_MAX_CHARS,
+  parseExport,
+  toExport,
+  validateAttempt,
+} from './records';
 
 describe('history export/import format', () => {
   it('round-trips an export', () => {
@@ -45,6 +52,22 @@ describe('history export/import format', () => {
       expect(parsed.error).toMatch(message);
       expect(parsed.error).toMatch(/[Nn]othing was imported/);
     }
+  });
+});
+
+describe('an attempt keeps the fix-first it was told (issue 37, U15)', () => {
+  const told = { ...sampleAttempt, fixFirst: 'You drag behind the beat: feel the click.' };
+  it('round-trips through an export', () => {
+    expect(parseExport(JSON.stringify(toExport([told])))).toEqual({ ok: true, value: [told] });
+  });
+  it('refuses one that is not text, or too long to be a sentence', () => {
+    expect(validateAttempt({ ...told, fixFirst: 3 })).toEqual({
+      ok: false,
+      error: `attempt.fixFirst must be text of at most ${FIX_FIRST_MAX_CHARS} characters`,
+    });
+    expect(validateAttempt({ ...told, fixFirst: 'x'.repeat(FIX_FIRST_MAX_CHARS + 1) }).ok).toBe(
+      false,
+    );
   });
 });
 

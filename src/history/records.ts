@@ -73,7 +73,15 @@ export interface AttemptRecord {
    * microphone was lost, the page was hidden or closed). Absent on a completed attempt.
    */
   partial?: PartialReason;
+  /**
+   * The one thing to fix first the result said (timed exercises), absent when it said none: the
+   * teacher's report names the advice that keeps coming back (issue 37, U15).
+   */
+  fixFirst?: string;
 }
+
+/** The longest fix-first sentence kept (the assessor's are one or two sentences). */
+export const FIX_FIRST_MAX_CHARS = 400;
 
 /** Why an attempt is partial; `interrupted` is a draft the app never got to finish (tab closed). */
 export const PARTIAL_REASONS = ['interrupted', 'mic-lost', 'hidden'] as const;
@@ -199,6 +207,15 @@ export function validateAttempt(raw: unknown, where = 'attempt'): Result<Attempt
   if (raw.partial !== undefined && !(PARTIAL_REASONS as readonly unknown[]).includes(raw.partial)) {
     return { ok: false, error: `${where}.partial must be one of ${PARTIAL_REASONS.join(', ')}` };
   }
+  if (
+    raw.fixFirst !== undefined &&
+    (typeof raw.fixFirst !== 'string' || raw.fixFirst.length > FIX_FIRST_MAX_CHARS)
+  ) {
+    return {
+      ok: false,
+      error: `${where}.fixFirst must be text of at most ${FIX_FIRST_MAX_CHARS} characters`,
+    };
+  }
   const startedAt = new Date(raw.startedAt);
   if (Number.isNaN(startedAt.getTime())) {
     return { ok: false, error: `${where}.startedAt must be an ISO date` };
@@ -213,6 +230,7 @@ export function validateAttempt(raw: unknown, where = 'attempt'): Result<Attempt
       score: raw.score,
       notes,
       ...(raw.partial === undefined ? {} : { partial: raw.partial as PartialReason }),
+      ...(typeof raw.fixFirst === 'string' ? { fixFirst: raw.fixFirst } : {}),
     },
   };
 }

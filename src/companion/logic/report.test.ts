@@ -48,7 +48,15 @@ describe('practice report for a teacher', () => {
     const report = buildReport(attempts, days, '2026-03-09', '2026-03-12', 'bb-trumpet');
     expect(report).toMatchObject({ daysPractised: 4, soundMin: 20, restMin: 10, exerciseMin: 20 });
     expect(report.exercises).toEqual([
-      { label: 'Long tones', attempts: 3, meanScore: 67, bestScore: 80 },
+      {
+        label: 'Long tones',
+        detail: null,
+        attempts: 3,
+        meanScore: 67,
+        bestScore: 80,
+        topTempoBpm: null,
+        recurringFix: null,
+      },
     ]);
     // E5 (open... its chart fingering) flat in every attempt; G4 within the band.
     expect(report.offNotes).toHaveLength(1);
@@ -105,5 +113,96 @@ describe('practice report for a teacher', () => {
     expect(
       reportLines(buildReport(attempts, days, '2026-03-09', '2026-03-12', 'bb-trumpet'), String),
     ).toContain('Routine done on 0 of 4 days');
+  });
+
+  it('keeps apart what a teacher keeps apart: per item, its tempo reached and the recurring fix (U15)', () => {
+    const DRAG =
+      'You drag behind the beat (about 152 ms late): feel the click and breathe in time.';
+    const timed = (
+      day: number,
+      score: number,
+      settings: AttemptRecord['settings'],
+      fixFirst?: string,
+    ): AttemptRecord => ({
+      startedAt: new Date(2026, 2, day, 18).toISOString(),
+      durationS: 60,
+      exercise: 'scales',
+      settings: { instrument: 'bb-trumpet', ...settings },
+      score,
+      notes: [],
+      ...(fixFirst === undefined ? {} : { fixFirst }),
+    });
+    const day = [
+      // The reading's day: C major at 80, F♯ major at 60 and double tonguing at 120, once pooled
+      // as "Scales: 3 · 75 · 95".
+      timed(10, 80, { kind: 'major', key: 'C', tempoBpm: 80 }, DRAG),
+      timed(10, 60, { kind: 'major', key: 'F♯', tempoBpm: 60 }),
+      timed(10, 95, {
+        kind: 'articulation',
+        tonguing: 'double',
+        pattern: 'fragment',
+        key: 'C',
+        tempoBpm: 120,
+      }),
+      timed(11, 84, { kind: 'major', key: 'C', tempoBpm: 92 }, DRAG),
+      timed(11, 90, { kind: 'major', key: 'C', tempoBpm: 88 }),
+      {
+        ...timed(11, 89, { combos: '123', highestPartial: 6, direction: 'both', tempoBpm: 72 }),
+        exercise: 'lip-slurs' as const,
+      },
+    ];
+    const report = buildReport(day, {}, '2026-03-10', '2026-03-11', 'bb-trumpet');
+    const lines = reportLines(report, String);
+    const from = lines.indexOf('Exercises (attempts · mean · best · tempo reached)');
+    expect(lines.slice(from + 1, from + 6)).toEqual([
+      '  Articulation — double tonguing, C major fragment: 1 · 95 · 95 · ♩=120',
+      '  Lip slurs — 1-2-3, partials 2–6: 1 · 89 · 89 · ♩=72',
+      '  Scales — C major: 3 · 85 · 90 · ♩=92',
+      `    Keeps coming back (2 of 3): ${DRAG}`,
+      '  Scales — F♯ major: 1 · 60 · 60 · ♩=60',
+    ]);
+  });
+
+  it('writes valves as a teacher does: "D4 (1-3)", "F♯4 (1-2-3)", "open"', () => {
+    const slur = (
+      day: number,
+      writtenMidi: number,
+      valves: string,
+      cents: number,
+    ): AttemptRecord => ({
+      startedAt: new Date(2026, 2, day, 18).toISOString(),
+      durationS: 60,
+      exercise: 'lip-slurs',
+      settings: { instrument: 'bb-trumpet', combos: valves, highestPartial: 6 },
+      score: 80,
+      notes: [
+        {
+          writtenMidi,
+          name: '?',
+          score: 80,
+          medianCents: cents,
+          spreadCents: 3,
+          driftCents: null,
+          inTuneFraction: null,
+          valves,
+        },
+      ],
+    });
+    const attempts = [
+      slur(10, 62, '13', 25),
+      slur(11, 62, '13', 27),
+      slur(10, 66, '123', 30),
+      slur(11, 66, '123', 30),
+      slur(10, 72, '0', -20),
+      slur(11, 72, '0', -22),
+    ];
+    const names: Record<number, string> = { 62: 'D4', 66: 'F♯4', 72: 'C5' };
+    const lines = reportLines(
+      buildReport(attempts, {}, '2026-03-10', '2026-03-11', 'bb-trumpet'),
+      (m) => names[m] ?? '?',
+    );
+    expect(lines).toContain('  F♯4 (1-2-3): +30 ¢ sharp, 2');
+    expect(lines).toContain('  D4 (1-3): +26 ¢ sharp, 2');
+    expect(lines).toContain('  C5 (open): −21 ¢ flat, 2');
   });
 });

@@ -167,15 +167,19 @@ export function TimedExercise(props: {
 
   const content = useMemo(
     () =>
-      timedAttemptContent(state, {
-        ...props.recordSettings,
-        tempoBpm,
-        inTuneCents: props.inTuneCents,
-        instrument: settings.transposition,
-        ...(props.partFor ? { partFor: props.partFor } : {}),
-        a4Hz: settings.a4Hz,
-      }),
-    [state, props.recordSettings, tempoBpm, props.inTuneCents, props.partFor, settings],
+      timedAttemptContent(
+        state,
+        {
+          ...props.recordSettings,
+          tempoBpm,
+          inTuneCents: props.inTuneCents,
+          instrument: settings.transposition,
+          ...(props.partFor ? { partFor: props.partFor } : {}),
+          a4Hz: settings.a4Hz,
+        },
+        notes,
+      ),
+    [state, props.recordSettings, tempoBpm, props.inTuneCents, props.partFor, settings, notes],
   );
   const save = useSaveAttempt({
     history: props.history,

@@ -71,6 +71,11 @@ export interface TimedState {
    * its just interval over it, as the tuner shows), null in equal temperament.
    */
   judgedIn: string | null;
+  /**
+   * The assessor's one thing to fix first (null when there is none), on its own: saved with the
+   * attempt, so the teacher's report can say which advice keeps coming back (issue 37, U15).
+   */
+  fixFirst: string | null;
 }
 
 export interface TimedSession {
@@ -129,6 +134,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     clean: false,
     notClean: null,
     judgedIn: null,
+    fixFirst: null,
   });
   const samples: PitchSample[] = [];
   // What the assessor judges: the stream as it came (readings and note events, one clock).
@@ -258,6 +264,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       clean,
       notClean: sayCleanPassFaults(faults),
       judgedIn: options.drone ? droneJudgedText(options.drone) : null,
+      fixFirst: assessment.fixFirst,
     });
     // Reported once, when scored, clean or not: a running speed trainer in clean-pass mode counts
     // clean passes in a row (src/companion); the exercise need not know whether one runs.
