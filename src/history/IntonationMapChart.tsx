@@ -21,8 +21,9 @@ const colourOf = (e: MapEntry): string =>
 
 /**
  * "Your horn's intonation map": per written note and fingering on the chosen instrument, the
- * median offset of the player's attempts (bar) and the middle half of them (line), from long tones
- * and interval answers (history/intonation-map.ts). Sharp notes red, flat blue, the rest grey.
+ * median offset of the player's attempts (bar) and the middle half of them (line), from every
+ * exercise played on the player's own part in equal temperament (history/intonation-map.ts).
+ * Sharp notes red, flat blue, the rest grey.
  */
 export function IntonationMapChart(props: { attempts: readonly AttemptRecord[] }) {
   const settings = useSettings();
