@@ -104,7 +104,11 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
     return sliceScore(score, loop.fromBar, loop.toBar);
   }, [score, practice.loop]);
   // The piece's band (moving notes, ±15 ¢ unless set), not the tuner's ±5 ¢ (U8).
-  const assessOptions = pieceAssessOptions(practice, settings.a4Hz);
+  // The instrument too: its fingerings (a piccolo's 4th valve) decide the advice (U6).
+  const assessOptions = {
+    ...pieceAssessOptions(practice, settings.a4Hz),
+    instrument: instrument.id,
+  };
 
   const record = async (
     assessment: AttemptAssessment,

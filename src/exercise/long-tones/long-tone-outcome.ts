@@ -110,6 +110,7 @@ export function holdOutcome(input: HoldInput, options: HoldOptions): NoteOutcome
           [...earlier, ...sameNoteThisSession],
           Math.max(inTuneCents, 1),
           options.horn,
+          verdict.flags,
         );
   return {
     verdict,

@@ -56,4 +56,17 @@ describe('long tones judged by the assessor (issue 21)', () => {
     expect(dropout.verdict.reasons.join(' ')).toMatch(/Cracked 1\d\d\d ms in/);
     expect(dropout.score).toBeLessThan(clean.score);
   });
+
+  // U12: the coach's line under the verdict said "In tune: A4 0 ¢" over both of these.
+  it('the coach never says "In tune" over a crack or a wobble, and says what to do', () => {
+    const dropout = holdA4((ms) => (ms >= 1200 && ms < 1500 ? 0 : cents(0)));
+    expect(dropout.advice?.summary).toMatch(
+      /^Centred on A4 \(.+\), but it cracked at 1\.\d s: keep the air moving through the note\.$/,
+    );
+    const wobble = holdA4((ms) => cents(25 * Math.sin((2 * Math.PI * 5 * ms) / 1000)));
+    expect(wobble.advice?.summary).toMatch(
+      /^Centred on A4 \(.+\), but it wavered \(spread \d+ ¢\): keep the air steady through the note\.$/,
+    );
+    expect(holdA4(() => cents(0)).advice?.summary).toMatch(/^In tune: A4 /);
+  });
 });

@@ -9,6 +9,10 @@ import { createTimedSession } from './timed-session';
  * the stream's own tracker). Each note sounds 150 ms, then silence (a tongue the tracker hears).
  */
 function practise(tonguing: Tonguing, perBeat: number, kLateMs: number) {
+  return practiseWhole(tonguing, perBeat, kLateMs).articulation;
+}
+
+function practiseWhole(tonguing: Tonguing, perBeat: number, kLateMs: number) {
   const passage = articulationPassage({ tonguing, pattern: 'note', bars: 2 });
   const session = createTimedSession({
     tempoBpm: 60,
@@ -37,7 +41,7 @@ function practise(tonguing: Tonguing, perBeat: number, kLateMs: number) {
     (t) => session.tick(t),
   );
   session.finish();
-  return session.state.get().articulation;
+  return session.state.get();
 }
 
 describe('articulation session: K against T', () => {
@@ -58,6 +62,19 @@ describe('articulation session: K against T', () => {
   it('double tonguing on the grid: T and K match', () => {
     expect(practise('double', 4, 0)?.tAndK?.text).toBe('T and K match (within 15 ms).');
   });
+
+  // U14: "Well played." sat above "Your K lands 25 ms behind your T"; with K 40 ms late the
+  // summary said "Uneven notes in bar 1". One message now: the K.
+  it.each([25, 40])(
+    'double tonguing, every K %i ms late: the summary says the K line, once',
+    (lateMs) => {
+      const state = practiseWhole('double', 4, lateMs);
+      const kLine = state.articulation?.tAndK?.text ?? '';
+      expect(kLine).toMatch(/^Your K lands \d+ ms behind your T: practise K alone/);
+      expect(state.summary?.text).toContain(kLine);
+      expect(state.summary?.text).not.toMatch(/Well played|Uneven notes|runs are uneven/);
+    },
+  );
 
   it('single tonguing and the K-alone drill have no T-against-K line', () => {
     expect(practise('single', 2, 0)?.tAndK).toBeNull();

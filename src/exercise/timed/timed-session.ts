@@ -187,13 +187,13 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         a4Hz,
         bandCents: options.inTuneCents,
         timing: { kind: 'click', originMs: firstNoteMs },
+        instrument,
       },
     );
     const outcomes = notes.map((n, i): TimedOutcome => {
       const [from, to] = windowOf(i);
       const verdict = assessment.notes[i];
       // The attack is measured from where the note was heard to start (the assessor's onset),
-        instrument,
       // not from the click: a late note's attack is still its own.
       const heardFrom = verdict.onsetMs === null ? from : Math.min(from, verdict.onsetMs - 20);
       const frames = samples.filter((s) => s.timeMs >= heardFrom && s.timeMs < to);
@@ -236,15 +236,6 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         ]),
       };
     });
-    // The attempt's score and the one thing to fix first are the assessor's.
-    const summary: AttemptSummary = {
-      ...summarizeAttempt(
-        outcomes.map((o) => o.result),
-        assessment.fixFirst,
-        options.inTuneCents,
-      ),
-      overall: Math.round(assessment.scores.overall),
-    };
     const articulation = articulationOf(
       notes,
       notes.map((_, i) => dueMs(i)),
@@ -252,6 +243,21 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       outcomes,
       { beatMs, perBeat: options.articulationNotesPerBeat, tonguing: options.articulationTonguing },
     );
+    // The attempt's score and the one thing to fix first are the assessor's — except that in
+    // double and triple tonguing a late or uneven K is the thing to fix when every note was right
+    // and whole (U14: "Well played" sat above "Your K lands 25 ms behind your T").
+    const kLine = articulation?.tAndK?.problem ? articulation.tAndK.text : null;
+    const notesWhole = assessment.notes.every(
+      (n) => n.verdict === 'played' && !n.flags.some((f) => f.flag === 'cracked'),
+    );
+    const summary: AttemptSummary = {
+      ...summarizeAttempt(
+        outcomes.map((o) => o.result),
+        kLine && notesWhole ? kLine : assessment.fixFirst,
+        options.inTuneCents,
+      ),
+      overall: Math.round(assessment.scores.overall),
+    };
     const faults = cleanPassFaults(assessment);
     const clean = faults.length === 0;
     state.set({

@@ -11,6 +11,7 @@
 import { formatCents, median } from '../theory/cents';
 import { mainSlideThresholdCents } from './note-advice';
 import { DEFAULT_BAND_CENTS } from './curves';
+import type { NoteFlag } from './assessment-types';
 import { isValveCombo, valveComboLabel, type ValveCombo } from '../theory/fingerings';
 import {
   fixFor,
@@ -96,6 +97,8 @@ export function coachNote(
   history: readonly number[],
   inTuneCents = 10,
   horn?: HornLookup,
+  /** The assessor's flags on the hold: a crack or a wobble is never summed up "In tune" (U12). */
+  flags: readonly NoteFlag[] = [],
 ): CoachAdvice {
   if (!(inTuneCents > 0 && inTuneCents <= 50)) {
     throw new Error(`inTuneCents must be from 1 to 50, got ${inTuneCents}.`);
@@ -111,10 +114,16 @@ export function coachNote(
   const rounded = Math.round(latestCents);
   const verdict: Verdict =
     Math.abs(latestCents) <= inTuneCents ? 'in-tune' : latestCents > 0 ? 'sharp' : 'flat';
+  const crack = flags.find((f) => f.flag === 'cracked');
+  const wobble = flags.find((f) => f.flag === 'unsteady');
   const summary =
-    verdict === 'in-tune'
-      ? `In tune: ${context.name} ${formatCents(latestCents)}.`
-      : `You played ${context.name} ${Math.abs(rounded)} ¢ ${verdict}.`;
+    verdict !== 'in-tune'
+      ? `You played ${context.name} ${Math.abs(rounded)} ¢ ${verdict}.`
+      : crack?.flag === 'cracked'
+        ? `Centred on ${context.name} (${formatCents(latestCents)}), but it cracked at ${(crack.atMs / 1000).toFixed(1)} s: keep the air moving through the note.`
+        : wobble?.flag === 'unsteady'
+          ? `Centred on ${context.name} (${formatCents(latestCents)}), but it wavered (spread ${wobble.cents} ¢): keep the air steady through the note.`
+          : `In tune: ${context.name} ${formatCents(latestCents)}.`;
   const lean = leanOf(context);
   // Relevant: the note tends the way the player was off (so the tendency explains it).
   const tendency =

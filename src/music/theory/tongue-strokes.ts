@@ -55,6 +55,8 @@ export interface TAndKComparison {
   kBehindMs: number;
   /** The one line for the results. */
   text: string;
+  /** The K (or T) is what is wrong: the attempt's fix-first says this line (issue 37, U14). */
+  problem: boolean;
 }
 
 /**
@@ -124,6 +126,7 @@ export function compareTAndK(notes: readonly TonguedNote[]): TAndKComparison | n
     text = `T and K land together, but your K is less even (±${Math.round(k.spreadMs)} ms against ±${Math.round(t.spreadMs)} ms): ${DRILL}`;
   } else {
     text = `T and K match (within ${K_MATCHES_T_MS} ms).`;
+    return { t, k, kBehindMs, text, problem: false };
   }
-  return { t, k, kBehindMs, text };
+  return { t, k, kBehindMs, text, problem: true };
 }
