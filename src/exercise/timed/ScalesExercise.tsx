@@ -11,6 +11,7 @@ import {
   SCALE_KIND_LABELS,
   SCALE_KIND_NAMES,
   getInstrument,
+  ownPartLabel,
   partsToTranspose,
   partTransposition,
   type InstrumentId,
@@ -223,7 +224,7 @@ export function ScalesExercise(props: {
           value={part ?? ''}
           onChange={(e) => set({ partFor: e.target.value as InstrumentId | '' })}
         >
-          <option value="">Your {getInstrument(settings.transposition).name}</option>
+          <option value="">{ownPartLabel(settings.transposition)}</option>
           {parts.map((id) => (
             <option key={id} value={id}>
               {getInstrument(id).name} (transpose)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getInstrument, INSTRUMENT_IDS, writtenToConcertMidi } from './transposition';
 import {
   intervalNameOf,
+  ownPartLabel,
   PART_INSTRUMENTS,
   partsToTranspose,
   partTransposition,
@@ -103,6 +104,8 @@ describe('transposition practice as a teacher says it (teacher reading 3, U19)',
       'a-trumpet',
     ]);
     expect(partsToTranspose('concert')).not.toContain('c-trumpet');
+    expect(ownPartLabel('concert')).toBe('C trumpet (concert pitch)');
+    expect(ownPartLabel('bb-trumpet')).toBe('Your B♭ trumpet');
     expect(partsToTranspose('bb-trumpet')).not.toContain('bb-trumpet');
   });
 });

@@ -29,6 +29,14 @@ export function partsToTranspose(player: InstrumentId): InstrumentId[] {
   return PART_INSTRUMENTS.filter((id) => getInstrument(id).concertOffsetSemitones !== own);
 }
 
+/**
+ * The picker's first choice, the player's own part: "Your B♭ trumpet"; on concert pitch, which is
+ * no trumpet, "C trumpet (concert pitch)", the part a concert-pitch reader plays as written.
+ */
+export function ownPartLabel(player: InstrumentId): string {
+  return player === 'concert' ? 'C trumpet (concert pitch)' : `Your ${getInstrument(player).name}`;
+}
+
 export interface PartTransposition {
   /** Semitones the player moves every written note (positive = higher). */
   semitones: number;
