@@ -163,6 +163,25 @@ describe('practice report for a teacher', () => {
     ]);
   });
 
+  it('names long tones by their pattern, and a one-note setup by its note', () => {
+    const held = (settings: AttemptRecord['settings']): AttemptRecord => ({
+      ...attempt(10, 80, 0),
+      settings: { instrument: 'bb-trumpet', ...settings },
+    });
+    const lines = reportLines(
+      buildReport(
+        [held({ pattern: 'pyramid' }), held({ pattern: 'single', noteMidi: 79 })],
+        {},
+        '2026-03-10',
+        '2026-03-10',
+        'bb-trumpet',
+      ),
+      String,
+    );
+    expect(lines).toContain('  Long tones — pyramid: 1 · 80 · 80');
+    expect(lines).toContain('  Long tones — one note, G5: 1 · 80 · 80');
+  });
+
   it('writes valves as a teacher does: "D4 (1-3)", "F♯4 (1-2-3)", "open"', () => {
     const slur = (
       day: number,

@@ -133,7 +133,11 @@ export function itemDetail(attempt: AttemptRecord): string | null {
       text('direction') === 'groups' ? 'in 3s' : null,
     );
   } else if (attempt.exercise === 'long-tones') {
-    parts.push(LONG_TONE_PATTERNS[text('pattern') ?? ''] ?? null);
+    const noteMidi = number('noteMidi');
+    parts.push(
+      LONG_TONE_PATTERNS[text('pattern') ?? ''] ?? null,
+      text('pattern') === 'single' && noteMidi !== null ? noteName(noteMidi) : null,
+    );
   }
   const part = text('partFor');
   if (part !== null && isInstrumentId(part)) parts.push(`${getInstrument(part).name} part`);

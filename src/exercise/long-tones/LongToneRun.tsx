@@ -42,6 +42,8 @@ function contentOf(
       inTuneCents: setup.inTuneCents,
       holdSeconds: setup.holdSeconds,
       pattern: setup.pattern,
+      // The note of a one-note setup: the teacher's report names the item by it (U15).
+      ...(setup.pattern === 'single' ? { noteMidi: setup.noteMidi } : {}),
     },
     score: state.score,
     notes: state.outcomes.map((o) => ({
