@@ -57,6 +57,22 @@ export interface NoteAssessment {
   readonly reasons: readonly string[];
 }
 
+/**
+ * The tempo actually played (played-tempo.ts), quarter-note bpm at the scale of the score's opening
+ * marking (issue 37, U7).
+ */
+export interface PlayedTempo {
+  /** Over the whole take (pauses between phrases left out), quarter-note bpm. */
+  readonly qpm: number;
+  /** Where it began and where it ended, qpm; both equal `qpm` when it did not drift. */
+  readonly startQpm: number;
+  readonly endQpm: number;
+  /** The tempo asked for (a given tempo, a click's, else the score's marking), qpm. */
+  readonly markedQpm: number;
+  /** The tempo moved one way through the take (a steady accelerando or ritardando, not rubato). */
+  readonly drifting: boolean;
+}
+
 export interface AttemptAssessment {
   readonly notes: readonly NoteAssessment[];
   /**
@@ -67,4 +83,9 @@ export interface AttemptAssessment {
   readonly scores: SubScores & { readonly overall: number };
   /** The one thing to fix first, in words ("You drag behind the beat"), or null when clean. */
   readonly fixFirst: string | null;
+  /**
+   * The tempo played, or null with too few notes to know. Optional: attempts stored before it
+   * existed (issue 37) have none.
+   */
+  readonly playedTempo?: PlayedTempo | null;
 }

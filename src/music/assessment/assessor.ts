@@ -10,6 +10,7 @@ import {
   attemptCrackCost,
   DEFAULT_BAND_CENTS,
   pitchScore,
+  scoopCost,
   unevenCost,
   steadinessScore,
   timingScore,
@@ -24,6 +25,7 @@ import { heldVibrato } from './vibrato';
 import { playedSegments, type Performance, type PlayedSegment } from './performance';
 import { evennessDeviations } from './evenness';
 import { onsetDeviations, phrasesOf, type TimingReference } from './timing';
+import { playedTempoOf } from './played-tempo';
 import { fixFirstOf, sayNote } from './summary';
 import {
   DEFAULT_A4_HZ,
@@ -129,6 +131,8 @@ export function assessPerformance(
     tempoRatio,
   );
   const { deviationMs: deviations, toleranceMs } = onsetDeviations(timed, timing, tempoRatio);
+  // The tempo actually played, against the tempo asked for (U7: a take that sped up passed).
+  const playedTempo = playedTempoOf(timed, scoreQpm, scoreQpm / tempoRatio);
   const {
     deviationMs: evenness,
     alternating,
@@ -272,7 +276,8 @@ export function assessPerformance(
       flags.push({ flag: 'unsteady', cents: c });
       reasons.push(`Wavered (spread ${c} ¢)`);
     }
-    if (inside.scoop) {
+    // A scoop is named on a right note only (a wrong note's line is about the note).
+    if (right && inside.scoop) {
       const { cents: from, ms } = inside.scoop;
       flags.push({ flag: 'scooped', cents: from, ms });
       reasons.push(
@@ -312,7 +317,13 @@ export function assessPerformance(
               ),
             )
           : 100,
-        steadiness: round1(steadinessScore(spreadCents, crackMs)),
+        steadiness: round1(
+          Math.max(
+            0,
+            steadinessScore(spreadCents, crackMs) -
+              (right && inside.scoop ? scoopCost(inside.scoop.cents, inside.scoop.ms) : 0),
+          ),
+        ),
       },
       reasons,
     };
@@ -343,6 +354,7 @@ export function assessPerformance(
       timing,
       instrumentId: options.instrument ?? null,
     }),
+    playedTempo,
   };
 }
 
