@@ -250,10 +250,11 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     const notesWhole = assessment.notes.every(
       (n) => n.verdict === 'played' && !n.flags.some((f) => f.flag === 'cracked'),
     );
+    const fixFirst = kLine && notesWhole ? kLine : assessment.fixFirst;
     const summary: AttemptSummary = {
       ...summarizeAttempt(
         outcomes.map((o) => o.result),
-        kLine && notesWhole ? kLine : assessment.fixFirst,
+        fixFirst,
         options.inTuneCents,
       ),
       overall: Math.round(assessment.scores.overall),
@@ -270,7 +271,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
       clean,
       notClean: sayCleanPassFaults(faults),
       judgedIn: options.drone ? droneJudgedText(options.drone) : null,
-      fixFirst: assessment.fixFirst,
+      fixFirst,
     });
     // Reported once, when scored, clean or not: a running speed trainer in clean-pass mode counts
     // clean passes in a row (src/companion); the exercise need not know whether one runs.

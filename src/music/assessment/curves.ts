@@ -107,6 +107,15 @@ export function attemptCrackCost(crackLengthsMs: readonly number[]): number {
   );
 }
 
+/**
+ * What a scoop into a note costs its steadiness (issue 37, U9: a take scooped into every note
+ * scored 100): its off-pitch area, as a slide from `cents` to the pitch over `ms` leaves it
+ * (cents × ms / 2), 1 point per 300 ¢·ms, at most 20 (a slide from −60 ¢ over 150 ms costs 15).
+ */
+export function scoopCost(cents: number, ms: number): number {
+  return Math.min(20, (Math.abs(cents) * Math.max(0, ms)) / 2 / 300);
+}
+
 /** Weights of the sub-scores in a note's and an attempt's overall score. */
 export const ASSESSMENT_WEIGHTS = { pitch: 0.45, timing: 0.3, steadiness: 0.25 } as const;
 

@@ -55,6 +55,11 @@ export const SCOOP_MIN_MS = 100;
  */
 export const SCOOP_MIN_AREA = 700;
 const SCOOP_ARRIVED_CENTS = 10;
+/**
+ * A scoop starts within this of the pitch, cents: further is the neighbouring note (a semitone is
+ * 100 ¢: the tail of the note before, a semitone away, is no scoop into this one).
+ */
+const SCOOP_MAX_CENTS = 75;
 /** Where a scoop is looked for: the note's first this many ms. */
 const SCOOP_WINDOW_MS = 300;
 
@@ -78,7 +83,8 @@ export function soundStart(
   let first = from;
   while (first > 0) {
     const r = readings[first - 1];
-    const near = r.hz > 0 && Math.abs(100 * (hzToMidi(r.hz, a4Hz) - settledMidi)) <= 100;
+    const near =
+      r.hz > 0 && Math.abs(100 * (hzToMidi(r.hz, a4Hz) - settledMidi)) <= SCOOP_MAX_CENTS;
     if (!near || onsetMs - r.windowCentreMs > SCOOP_WINDOW_MS) break;
     first--;
   }
