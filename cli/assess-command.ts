@@ -21,6 +21,7 @@ import {
 } from '../src/music/theory/transposition';
 import type { AttemptAssessment, NoteFlag } from '../src/music/assessment/assessment-types';
 import type { TimingReference } from '../src/music/assessment/timing';
+import { tempoLabel, tempoLine } from '../src/music/assessment/played-tempo';
 
 export class UsageError extends Error {}
 
@@ -169,6 +170,14 @@ const flagText = (f: NoteFlag): string => {
   }
 };
 
+/** The tempo played beside the one asked for, and what a teacher would say of it (U7). */
+function tempoText(result: AttemptAssessment): string {
+  const tempo = result.playedTempo;
+  if (!tempo) return 'tempo played: too few notes to tell';
+  const said = tempoLine(tempo);
+  return `tempo played: ${tempoLabel(tempo)}, marking ♩=${Math.round(tempo.markedQpm)}${said ? `: ${said}` : ''}`;
+}
+
 export function formatTable(
   title: string,
   result: AttemptAssessment,
@@ -223,6 +232,7 @@ export function formatTable(
     '',
     `${count('played')} played, ${count('wrong')} wrong, ${count('missed')} missed of ${result.notes.length} notes`,
     `scores: pitch ${s.pitch.toFixed(0)}, timing ${s.timing.toFixed(0)}, steadiness ${s.steadiness.toFixed(0)}, overall ${s.overall.toFixed(0)}`,
+    tempoText(result),
     `fix first: ${result.fixFirst ?? 'nothing: a clean performance'}`,
   );
   return lines.join('\n');
