@@ -78,6 +78,7 @@ export { sayNote, pitchFixOf, fingeringOfNote, keyAlterOf } from './assessment/s
 export { playedFingering, type AskedFingering } from './assessment/played-fingering';
 export { createLiveAssessor, type LiveAssessor } from './assessment/live-assessor';
 export type { TimingReference } from './assessment/timing';
+export { playedTempoOf, tempoLabel, tempoLine, type PlayedTempo } from './assessment/played-tempo';
 export type { Performance, PerformanceReading, PerformanceEvent } from './assessment/performance';
 export { scoreToMusicXml } from './score/musicxml-write';
 export { scoreFromPassage, type PassageNoteAim } from './assessment/passage-score';

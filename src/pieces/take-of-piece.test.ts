@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AttemptAssessment, NoteAssessment } from '../music';
 import { takePieceOf, type JudgedPass } from './take-of-piece';
+import { takePieceFrom } from '../takes/take-piece';
 
 const note = (
   index: number,
@@ -64,5 +65,30 @@ describe('what a take of a piece keeps of the passes judged on its screen', () =
     }));
     const kept = takePieceOf(piece, passes, START).attempts;
     expect(kept.map((a) => a.atMs)).toEqual(Array.from({ length: 20 }, (_, i) => i + 5));
+  });
+
+  it('keeps the tempo played with each pass, and reads takes saved before it (U7)', () => {
+    const tempo = { qpm: 126, startQpm: 120, endQpm: 133, markedQpm: 120, drifting: true };
+    const pass: JudgedPass = {
+      atMs: START + 1000,
+      assessment: { ...assessment([note(0, 'C5', 'played')], 95), playedTempo: tempo },
+      noteIndices: [0],
+    };
+    const kept = takePieceOf(piece, [pass], START);
+    expect(kept.attempts[0]?.playedTempo).toEqual(tempo);
+    // Through the take file and back; an older file without it still reads.
+    const file = JSON.parse(JSON.stringify(kept)) as unknown;
+    expect(takePieceFrom(file).attempts[0]?.playedTempo).toEqual(tempo);
+    const old = takePieceOf(
+      piece,
+      [{ ...pass, assessment: assessment([note(0, 'C5', 'played')], 95) }],
+      START,
+    );
+    expect(takePieceFrom(JSON.parse(JSON.stringify(old))).attempts[0]).not.toHaveProperty(
+      'playedTempo',
+    );
+    expect(() =>
+      takePieceFrom({ ...kept, attempts: [{ ...kept.attempts[0], playedTempo: { qpm: -1 } }] }),
+    ).toThrow(/playedTempo must be qpm/);
   });
 });

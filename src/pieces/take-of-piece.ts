@@ -34,6 +34,7 @@ export function takePieceOf(
       atMs: atMs - startedAtMs,
       scores: { ...assessment.scores },
       fixFirst: assessment.fixFirst,
+      ...(assessment.playedTempo ? { playedTempo: { ...assessment.playedTempo } } : {}),
       notes: assessment.notes.slice(0, TAKE_PIECE_NOTES).map((note, i) => ({
         index: noteIndices[i] ?? note.index,
         measure: note.measure,

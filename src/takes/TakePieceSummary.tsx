@@ -1,4 +1,4 @@
-import { sayNote } from '../music';
+import { sayNote, tempoLabel } from '../music';
 import { formatClock } from './take-recorder';
 import type { TakePiece, TakePieceAttempt } from './take-piece';
 
@@ -40,6 +40,7 @@ export function TakePieceSummary(props: { piece: TakePiece }) {
               </strong>{' '}
               (pitch {Math.round(attempt.scores.pitch)}, timing {Math.round(attempt.scores.timing)},
               steadiness {Math.round(attempt.scores.steadiness)})
+              {attempt.playedTempo ? ` · ${tempoLabel(attempt.playedTempo)}` : ''}
               <br />
               {plural(attempt.notes.length, 'note')}: {verdictLine(attempt)}
               <br />

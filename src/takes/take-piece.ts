@@ -2,6 +2,7 @@
  * What a take recorded on a piece's practice screen remembers of the piece (issue 25), and its
  * check when a take file is imported. Pure (no DOM, no storage).
  */
+import type { PlayedTempo } from '../music';
 import { finite, isObject, need, nonNegative, text, type Json } from './take-json';
 
 /** What a take of a piece remembers of it (issue 25): kept with the take, so it outlives the piece. */
@@ -25,6 +26,8 @@ export interface TakePieceAttempt {
   /** 0..100, as the assessor's `scores`. */
   scores: { overall: number; pitch: number; timing: number; steadiness: number };
   fixFirst: string | null;
+  /** The tempo played (issue 37, U7); absent from takes saved before it was kept. */
+  playedTempo?: PlayedTempo;
   /** Index in the piece's performance order, bar as printed, written pitch (ASCII), verdict. */
   notes: {
     index: number;
@@ -78,6 +81,7 @@ export function takePieceFrom(value: unknown): TakePiece {
             `${where}.fixFirst must be text or null`,
             attempt.fixFirst as string | null,
           )?.slice(0, 300) ?? null,
+        ...playedTempoFrom(attempt.playedTempo, `${where}.playedTempo`),
         notes: notes.map((note, j) => {
           const ok =
             isObject(note) &&
@@ -97,5 +101,27 @@ export function takePieceFrom(value: unknown): TakePiece {
         }),
       };
     }),
+  };
+}
+
+/** An attempt's tempo played, when the file has one (older takes have none). */
+function playedTempoFrom(value: unknown, where: string): { playedTempo?: PlayedTempo } {
+  if (value === undefined || value === null) return {};
+  const tempo = need(isObject(value), `${where} must be an object`, value as Json);
+  const qpm = (v: unknown): v is number => finite(v) && v > 0 && v <= 1000;
+  need(
+    ['qpm', 'startQpm', 'endQpm', 'markedQpm'].every((k) => qpm(tempo[k])) &&
+      typeof tempo.drifting === 'boolean',
+    `${where} must be qpm, startQpm, endQpm and markedQpm (bpm) and drifting`,
+    0,
+  );
+  return {
+    playedTempo: {
+      qpm: tempo.qpm as number,
+      startQpm: tempo.startQpm as number,
+      endQpm: tempo.endQpm as number,
+      markedQpm: tempo.markedQpm as number,
+      drifting: tempo.drifting as boolean,
+    },
   };
 }
