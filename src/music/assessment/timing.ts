@@ -2,8 +2,15 @@
  * Where each played note belonged in time, so lateness is judged as a teacher hears it (issue 21):
  * against the click when there is one, against a given tempo (the player's own start), or, with
  * no tempo at all, against the beat the player is keeping: a line through the neighbouring onsets
- * (±4 notes of the same attempt, the worst outlier left out), so a steady player 150 ms late on one
+ * (±4 notes of the same phrase, the worst outlier left out), so a steady player 150 ms late on one
  * note is late on that note and a player slowing over a phrase is not late on every note.
+ *
+ * Timing that follows music (issue 37): a note is off the beat only when it is off both that
+ * line and the line between its two neighbours (rubato bends the first, a neighbour's slip the
+ * second); a phrase breaks where the player took time at a breath the music allows; long notes
+ * carry proportionally more timing. With a bare tempo (no click heard) the grid starts at the
+ * player's first notes, and a take at another tempo or drifting is reported as its tempo
+ * (played-tempo.ts), not as seconds of lateness on every note.
  */
 import { median } from '../theory/cents';
 
@@ -66,6 +73,129 @@ export interface OnsetDeviations {
 /** A neighbour this far off the line through the others is left out of the fit, ms. */
 const OUTLIER_MS = 40;
 
+/**
+ * A breath the music allows: after a written gap this long (a long note or a rest before the
+ * next note), ms, and at least BREATH_GAP_RATIO of the phrase's typical gap, a player may take
+ * time and go on from there (the notes after it all shifted): that is phrasing, not lateness.
+ */
+const BREATH_GAP_MS = 900;
+const BREATH_GAP_RATIO = 1.5;
+/** Time taken at a breath point, beyond the beat, that starts a new timing phrase, ms. */
+const BREATH_MIN_MS = 40;
+
+/**
+ * Long notes carry proportionally more expressive timing (rubato stretches a half note by ten
+ * times what it stretches a sixteenth): a note is late by LATE_MS, or by this fraction of the
+ * shorter written gap next to it at the player's tempo, whichever is more.
+ */
+const LATE_FRACTION = 0.08;
+
+/**
+ * The phrases with their breaths: each phrase further split where the player took time at a
+ * breath point the music allows (the notes after it continue from the later start). Returns the
+ * phrase number per note (-1 where not played).
+ */
+function breathPhrases(notes: readonly TimedNote[]): Int32Array {
+  const phrase = new Int32Array(notes.length).fill(-1);
+  const played = notes.map((_, i) => i).filter((i) => notes[i].attempt >= 0);
+  const gaps: number[] = [];
+  for (let k = 1; k < played.length; k++) {
+    const a = notes[played[k - 1]];
+    const b = notes[played[k]];
+    if (a.attempt === b.attempt) gaps.push(b.startMs - a.startMs);
+  }
+  const typicalGapMs = median(gaps) ?? 0;
+  let current = 0;
+  for (let k = 0; k < played.length; k++) {
+    const i = played[k];
+    const note = notes[i];
+    const previous = k > 0 ? notes[played[k - 1]] : null;
+    if (previous && previous.attempt !== note.attempt) current++;
+    else if (previous && k >= 2 && k + 2 < played.length) {
+      const gapMs = note.startMs - previous.startMs;
+      if (gapMs >= BREATH_GAP_MS && gapMs >= BREATH_GAP_RATIO * typicalGapMs) {
+        // The beat before the breath (up to 4 notes, straight) and after it without this note
+        // (a single late note is late; a breath moves the notes after it too).
+        const before = played
+          .slice(Math.max(0, k - 4), k)
+          .map((j) => notes[j])
+          .filter((n) => n.attempt === note.attempt);
+        const after = played
+          .slice(k + 1, k + 5)
+          .map((j) => notes[j])
+          .filter((n) => n.attempt === note.attempt);
+        const left = before.length >= 2 ? robustLine(before, false) : null;
+        const right = after.length >= 2 ? robustLine(after, false) : null;
+        if (left && right) {
+          const takenMs = predictMs(right, note.startMs) - predictMs(left, note.startMs);
+          if (takenMs >= BREATH_MIN_MS && takenMs < PAUSE_MS) current++;
+        }
+      }
+    }
+    phrase[i] = current;
+  }
+  return phrase;
+}
+
+/** Played minus expected onset against the beat the player keeps (no tempo), ms. */
+function freeDeviations(notes: readonly TimedNote[]): OnsetDeviations {
+  const out = new Float64Array(notes.length).fill(Number.NaN);
+  const toleranceMs = new Float64Array(notes.length).fill(LATE_MS);
+  const phrase = breathPhrases(notes);
+  notes.forEach((note, i) => {
+    if (note.attempt < 0) return;
+    const around: TimedNote[] = [];
+    let before = 0;
+    let after = 0;
+    for (
+      let k = Math.max(0, i - NEIGHBOURS);
+      k <= Math.min(notes.length - 1, i + NEIGHBOURS);
+      k++
+    ) {
+      if (k !== i && phrase[k] === phrase[i]) {
+        around.push(notes[k]);
+        if (k < i) before++;
+        else after++;
+      }
+    }
+    const line = robustLine(around);
+    if (!line) return;
+    out[i] = note.onsetMs - predictMs(line, note.startMs);
+    // Rubato bends the beat between fits; between its two neighbours a note follows any smooth
+    // tempo. Off both that line and the wider fit is off the beat; a neighbour's own slip moves
+    // only the first (the wider fit leaves it out), a smooth swell only the second.
+    const p = notes[i - 1];
+    const q = notes[i + 1];
+    if (p && q && phrase[i - 1] === phrase[i] && phrase[i + 1] === phrase[i]) {
+      const between =
+        note.onsetMs -
+        (p.onsetMs +
+          ((q.onsetMs - p.onsetMs) * (note.startMs - p.startMs)) / (q.startMs - p.startMs));
+      if (Math.abs(between) < Math.abs(out[i])) out[i] = between;
+    }
+    // The shorter written gap beside the note, at the player's local tempo.
+    let gapMs = Number.POSITIVE_INFINITY;
+    for (const k of [i - 1, i + 1]) {
+      const other = notes[k];
+      if (other && phrase[k] === phrase[i]) {
+        gapMs = Math.min(gapMs, Math.abs(note.startMs - other.startMs) * line.slope);
+      }
+    }
+    const late = Number.isFinite(gapMs) ? Math.max(LATE_MS, LATE_FRACTION * gapMs) : LATE_MS;
+    toleranceMs[i] = before === 0 || after === 0 ? 2 * late : late;
+  });
+  return { deviationMs: out, toleranceMs };
+}
+
+/**
+ * With a bare tempo (no click the player heard), how much of the take's own drift from the grid
+ * still counts against a note, ms: a take at another tempo or drifting is reported as its tempo
+ * (played-tempo.ts), not as every note late or early by seconds.
+ */
+const GRID_DRIFT_MS = LATE_MS / 2;
+/** A bare tempo's grid starts where the player's first notes do (their median offset). */
+const ANCHOR_NOTES = 4;
+
 /** Played minus expected onset per note, ms (positive = late); NaN where not played or unknown. */
 export function onsetDeviations(
   notes: readonly TimedNote[],
@@ -73,34 +203,12 @@ export function onsetDeviations(
   /** Played ms per written ms for a click or tempo reference (score tempo / given tempo). */
   tempoRatio: number,
 ): OnsetDeviations {
+  if (reference.kind === 'free') return freeDeviations(notes);
   const out = new Float64Array(notes.length).fill(Number.NaN);
   const toleranceMs = new Float64Array(notes.length).fill(LATE_MS);
-  if (reference.kind === 'free') {
-    notes.forEach((note, i) => {
-      if (note.attempt < 0) return;
-      const around: TimedNote[] = [];
-      let before = 0;
-      let after = 0;
-      for (
-        let k = Math.max(0, i - NEIGHBOURS);
-        k <= Math.min(notes.length - 1, i + NEIGHBOURS);
-        k++
-      ) {
-        const other = notes[k];
-        if (k !== i && other.attempt === note.attempt) {
-          around.push(other);
-          if (k < i) before++;
-          else after++;
-        }
-      }
-      const line = robustLine(around);
-      if (line) out[i] = note.onsetMs - predictMs(line, note.startMs);
-      if (before === 0 || after === 0) toleranceMs[i] = 2 * LATE_MS;
-    });
-    return { deviationMs: out, toleranceMs };
-  }
   // A click keeps its origin through the first attempt; later attempts (restarts) and a bare
-  // tempo take the player's own entrance: the median offset of the attempt.
+  // tempo take the player's own entrance: the first notes of the attempt (U7: a median over the
+  // whole attempt blamed an on-time first note of an accelerando for the rest's rushing).
   const attempts = new Map<number, number[]>();
   notes.forEach((note) => {
     if (note.attempt < 0) return;
@@ -110,12 +218,24 @@ export function onsetDeviations(
   });
   const origin = new Map<number, number>();
   for (const [attempt, offsets] of attempts) {
-    origin.set(attempt, median(offsets) ?? 0);
+    origin.set(attempt, median(offsets.slice(0, ANCHOR_NOTES)) ?? 0);
   }
   if (reference.kind === 'click') origin.set(0, reference.originMs);
+  const free = reference.kind === 'tempo' ? freeDeviations(notes) : null;
   notes.forEach((note, i) => {
     if (note.attempt < 0) return;
-    out[i] = note.onsetMs - ((origin.get(note.attempt) as number) + note.startMs * tempoRatio);
+    const onGrid =
+      note.onsetMs - ((origin.get(note.attempt) as number) + note.startMs * tempoRatio);
+    const local = free?.deviationMs[i] ?? Number.NaN;
+    if (!free || !Number.isFinite(local)) {
+      out[i] = onGrid;
+      return;
+    }
+    // Where the player's own beat had gone from the grid, counted up to GRID_DRIFT_MS; the note
+    // judged against that beat. On the grid's tempo this is the grid; continuous throughout.
+    const driftMs = onGrid - local;
+    out[i] = local + Math.max(-GRID_DRIFT_MS, Math.min(GRID_DRIFT_MS, driftMs));
+    toleranceMs[i] = free.toleranceMs[i];
   });
   return { deviationMs: out, toleranceMs };
 }
