@@ -30,6 +30,15 @@ describe('the pieces note detail (teacher reading 3, U21)', () => {
     expect(heardLine(note('F#4', 'F#4'))).toBe('Heard: F♯4 (+4 ¢)');
     expect(heardLine(note('C5', 'C5'))).toBe('Heard: C5 (+4 ¢)');
   });
+  it('a flat note with the minus sign, as the tuner writes it: "(−22 ¢)", not "(-22 ¢)"', () => {
+    expect(heardLine({ ...note('D5', 'D5'), cents: -22 })).toBe('Heard: D5 (−22 ¢)');
+  });
+  it('the fix for its pitch on the fingering played, when it is off (U13)', () => {
+    const html = renderToStaticMarkup(
+      <NoteDetail note={{ ...note('D5', 'D5'), cents: -22 }} fix="faster air, or try 1-3" />,
+    );
+    expect(html.replace(/<[^>]+>/g, '|')).toContain('Fix: faster air, or try 1-3.');
+  });
   it('a missed note: "Heard: nothing"', () => {
     expect(heardLine(note('Bb4', null))).toBe('Heard: nothing');
   });

@@ -1,4 +1,4 @@
-import { sayNote, type AttemptAssessment, type NoteAssessment } from '../music';
+import { formatCents, sayNote, type AttemptAssessment, type NoteAssessment } from '../music';
 import type { PieceAttempt } from './piece-types';
 import { flagText } from './report-text';
 
@@ -21,7 +21,7 @@ export function NoteDetail(props: {
       <ul>
         <li>
           Heard: {note.heard === null ? 'nothing' : sayNote(note.heard)}
-          {cents !== null && note.verdict === 'played' && ` (${cents > 0 ? '+' : ''}${cents} ¢)`}
+          {cents !== null && note.verdict === 'played' && ` (${formatCents(cents)})`}
         </li>
         <li>
           When:{' '}
