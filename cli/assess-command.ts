@@ -265,6 +265,8 @@ export function runAssess(argv: readonly string[]): { text: string; result: Atte
     vibrato: options.vibrato,
     timing,
     response: options.response,
+    // Its fingerings decide the advice (a piccolo's 4th valve: U6).
+    instrument: options.instrument,
   });
   if (options.json) {
     try {
