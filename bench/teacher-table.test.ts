@@ -6,13 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCase, TEACHER_CASES } from './teacher-table';
+import { MORE_CASES, runCase, TEACHER_CASES } from './teacher-table';
 
 const dir = mkdtempSync(join(tmpdir(), 'embouchure-teacher-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('characteristic performances, as a teacher reads them', () => {
-  it.each(TEACHER_CASES.map((c) => [c.name, c] as const))(
+  it.each([...TEACHER_CASES, ...MORE_CASES].map((c) => [c.name, c] as const))(
     '%s',
     (_name, c) => {
       const { result } = runCase(c, dir);

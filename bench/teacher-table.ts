@@ -4,7 +4,7 @@
  * (`npm run assess`), so the table in docs/assessment.md is what a player sees. The test beside
  * this file checks every row's line and score band; `npm run assess:table` prints the table.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runAssess } from '../cli/assess-command';
@@ -12,14 +12,18 @@ import { writeWav16 } from '../e2e/synth-wav';
 import type { AttemptAssessment } from '../src/music/assessment/assessment-types';
 import { concertMidiOf } from '../src/music/assessment/assessor';
 import { parseMusicXml } from '../src/music/score/musicxml';
+import { scoreToMusicXml } from '../src/music/score/musicxml-write';
+import { scoreFromLine, type LineItem } from '../src/music/score/score-build';
+import { droneAimCents } from '../src/music/theory/drone-intonation';
 import type { Score } from '../src/music/score/score-model';
 import { spelledToMidi } from '../src/music/theory/notes';
 import { renderPerformance, RENDER_RATE, type PlayedNote } from './performance-render';
 
 export interface TeacherCase {
   readonly name: string;
-  /** A bundled study (public/studies/NAME.musicxml). */
-  readonly study: string;
+  /** A bundled study (public/studies/NAME.musicxml), or a line written for the case. */
+  readonly study:
+    string | { readonly title: string; readonly line: readonly LineItem[]; readonly qpm: number };
   readonly args?: readonly string[];
   /** What the player did to note i (default: played as written). */
   readonly edit?: (note: PlayedNote, i: number, score: Score) => PlayedNote;
@@ -126,6 +130,51 @@ export const TEACHER_CASES: readonly TeacherCase[] = [
   },
 ];
 
+/** C major up and down in quarters, written for B♭ trumpet (the Scales exercise's C). */
+const C_SCALE = {
+  title: 'C major scale',
+  qpm: 80,
+  line: 'C4 D4 E4 F4 G4 A4 B4 C5 B4 A4 G4 F4 E4 D4 C4'
+    .split(' ')
+    .map((n, i, all) => [n, i === all.length - 1 ? 2 : 1] as const),
+};
+/** Eighths at ♩ = 96, a run a teacher hears long-short at once. */
+const EIGHTHS = {
+  title: 'Eighths',
+  qpm: 96,
+  line: 'C4 D4 E4 F4 G4 F4 E4 D4 C4 D4 E4 F4 G4 F4 E4 D4'.split(' ').map((n) => [n, 0.5] as const),
+};
+/** The drone of the Scales exercise on C (written C4 for B♭ trumpet: concert B♭3). */
+const C_DRONE = { rootConcertMidi: 58, name: 'C' };
+const justOverC = (n: PlayedNote): PlayedNote => ({
+  ...n,
+  centsAt: () => droneAimCents(n.midi, C_DRONE),
+});
+
+export const MORE_CASES: readonly TeacherCase[] = [
+  {
+    name: 'C scale in just intonation over a C drone, --drone C',
+    study: C_SCALE,
+    args: ['--drone', 'C', '--band', '10'],
+    edit: justOverC,
+    expect: { line: null, overall: [93, 100] },
+  },
+  {
+    name: 'The same take graded in equal temperament (no drone)',
+    study: C_SCALE,
+    args: ['--band', '10'],
+    edit: justOverC,
+    expect: { line: /flat/, overall: [85, 97] },
+  },
+  {
+    name: 'Eighths long-short (every other note 60 ms late)',
+    study: EIGHTHS,
+    edit: (n, i) =>
+      i % 2 === 1 ? { ...n, onsetMs: n.onsetMs + 60, durationMs: n.durationMs - 60 } : n,
+    expect: { line: /^Your runs are uneven \(long-short/, overall: [80, 97] },
+  },
+];
+
 const studyPath = (name: string): string =>
   resolve(import.meta.dirname, '..', 'public', 'studies', `${name}.musicxml`);
 
@@ -138,7 +187,15 @@ export function runCase(
   c: TeacherCase,
   dir: string,
 ): { readonly result: AttemptAssessment; readonly text: string } {
-  const score = parseMusicXml(readFileSync(studyPath(c.study), 'utf8'));
+  const path =
+    typeof c.study === 'string'
+      ? studyPath(c.study)
+      : join(dir, `${c.study.title.replace(/[^A-Za-z0-9]+/g, '-')}.musicxml`);
+  if (typeof c.study !== 'string') {
+    const written = scoreFromLine(c.study.line, { title: c.study.title, qpm: c.study.qpm });
+    writeFileSync(path, scoreToMusicXml(written));
+  }
+  const score = parseMusicXml(readFileSync(path, 'utf8'));
   const notes = score.notes.map((note, i) =>
     (c.edit ?? ((n) => n))(
       {
@@ -156,7 +213,7 @@ export function runCase(
     renderPerformance(AUDIO_DIR, notes),
   );
   void spelledToMidi;
-  return runAssess(['--score', studyPath(c.study), '--audio', wav, ...(c.args ?? [])]);
+  return runAssess(['--score', path, '--audio', wav, ...(c.args ?? [])]);
 }
 
 const FLAG_WORDS: Record<string, string> = {
@@ -198,7 +255,10 @@ export function tableMarkdown(
 export function main(): void {
   const dir = mkdtempSync(join(tmpdir(), 'embouchure-teacher-'));
   try {
-    const rows = TEACHER_CASES.map((c) => ({ c, result: runCase(c, dir).result }));
+    const rows = [...TEACHER_CASES, ...MORE_CASES].map((c) => ({
+      c,
+      result: runCase(c, dir).result,
+    }));
     process.stdout.write(`${tableMarkdown(rows)}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -7,7 +7,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { assessRecording, type Response } from './assess-pipeline';
 import { decodeWav } from '../src/audio/testing/wav';
-import { MAX_A4_HZ, MIN_A4_HZ } from '../src/music/theory/notes';
+import {
+  MAX_A4_HZ,
+  MIN_A4_HZ,
+  parseSpelledNote,
+  spelledNoteName,
+  spelledToMidi,
+  type SpelledNote,
+} from '../src/music/theory/notes';
+import { droneJudgedText, type DroneReference } from '../src/music/theory/drone-intonation';
+import { scoreAgainstDrone } from '../src/music/assessment/drone-aims';
 import { formatCents } from '../src/music/theory/cents';
 import { MAX_BAND_CENTS, MIN_BAND_CENTS } from '../src/music/assessment/curves';
 import { MOVING_NOTES_BAND_CENTS } from '../src/music/assessment/bands';
@@ -15,6 +24,7 @@ import { parseScoreFile } from '../src/music/score/mxl';
 import { ScoreReadError } from '../src/music/score/score-read-error';
 import { scoreForInstrument } from '../src/music/score/score-transpose';
 import {
+  getInstrument,
   INSTRUMENT_IDS,
   isInstrumentId,
   type InstrumentId,
@@ -28,8 +38,9 @@ export class UsageError extends Error {}
 const USAGE = `usage: npm run assess -- --score PIECE.musicxml|.xml|.mxl --audio TAKE.wav
   [--instrument ${INSTRUMENT_IDS.join('|')}] [--a4 ${MIN_A4_HZ}..${MAX_A4_HZ}] [--tempo BPM]
   [--band ${MIN_BAND_CENTS}..${MAX_BAND_CENTS} (default ${MOVING_NOTES_BAND_CENTS}, as the pieces)] [--vibrato]
-  [--response block|fast] [--part ID] [--json OUT.json]
-  --vibrato: lyrical music, a regular vibrato is judged on its centre (not flat, not wavering)`;
+  [--response block|fast] [--part ID] [--drone NOTE] [--json OUT.json]
+  --vibrato: lyrical music, a regular vibrato is judged on its centre (not flat, not wavering)
+  --drone: a drone sounded on this written note (C, Bb, F#): judged in just intonation over it`;
 
 export interface CliOptions {
   score: string;
@@ -42,6 +53,8 @@ export interface CliOptions {
   vibrato: boolean;
   response: Response;
   part: string | undefined;
+  /** The drone's root as written for the instrument ("C", "Bb"): just intonation over it (U5). */
+  drone: string | null;
   json: string | null;
 }
 
@@ -81,6 +94,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     'vibrato',
     'response',
     'part',
+    'drone',
     'json',
   ];
   for (const key of values.keys()) {
@@ -115,7 +129,26 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     vibrato: vibrato === 'on',
     response,
     part: values.get('part'),
+    drone: droneNameOf(values.get('drone')),
     json: values.get('json') ?? null,
+  };
+}
+
+/** A drone's root as a player names it: a letter and an accidental ("C", "Bb", "F#"). */
+function droneNameOf(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  if (!/^[A-Ga-g](b|#|♭|♯)?$/.test(text) || parseSpelledNote(`${text}4`) === null) {
+    throw new UsageError(`--drone must be a note name such as C, Bb or F#, got ${text}`);
+  }
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+/** The drone for the assessor: its written root read on the instrument, sounding concert. */
+function droneReference(name: string, instrument: InstrumentId): DroneReference {
+  const written = parseSpelledNote(`${name}4`) as SpelledNote;
+  return {
+    rootConcertMidi: spelledToMidi(written) + getInstrument(instrument).concertOffsetSemitones,
+    name: spelledNoteName(written).replace(/\d+$/, ''),
   };
 }
 
@@ -259,7 +292,8 @@ export function runAssess(argv: readonly string[]): { text: string; result: Atte
   const timing: TimingReference = options.tempoQpm
     ? { kind: 'tempo', qpm: options.tempoQpm }
     : { kind: 'free' };
-  const { assessment } = assessRecording(played, samples, sampleRate, {
+  const drone = options.drone ? droneReference(options.drone, options.instrument) : null;
+  const { assessment } = assessRecording(scoreAgainstDrone(played, drone), samples, sampleRate, {
     a4Hz: options.a4Hz,
     bandCents: options.bandCents,
     vibrato: options.vibrato,
@@ -276,5 +310,6 @@ export function runAssess(argv: readonly string[]): { text: string; result: Atte
     }
   }
   const title = `${played.title || basename(options.score)} · ${played.partName} · ${basename(options.audio)} · ${options.instrument}, A4 = ${options.a4Hz} Hz, band ±${options.bandCents} ¢${options.vibrato ? ', vibrato allowed' : ''}${options.tempoQpm ? `, ${options.tempoQpm} bpm` : ''}`;
-  return { text: formatTable(title, assessment, played.notices), result: assessment };
+  const table = formatTable(title, assessment, played.notices);
+  return { text: drone ? `${table}\n${droneJudgedText(drone)}` : table, result: assessment };
 }

@@ -192,6 +192,10 @@ describe('npm run assess', () => {
         ['--score', scorePath, '--audio', text, '--instrument', 'tuba'],
         /--instrument must be one of/,
       ],
+      [
+        ['--score', scorePath, '--audio', text, '--drone', 'H'],
+        /^--drone must be a note name such as C, Bb or F#, got H$/,
+      ],
     ];
     for (const [args, message] of cases) {
       expect(() => runAssess(args)).toThrow(UsageError);
