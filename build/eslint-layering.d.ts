@@ -2,5 +2,6 @@
 import type { ESLint } from 'eslint';
 
 export const LAYERS: Readonly<Record<string, readonly string[]>>;
+export const SUB_LAYERS: Readonly<Record<string, readonly (readonly string[])[]>>;
 export const PURE_FILES: readonly string[];
 export const layeringPlugin: ESLint.Plugin;

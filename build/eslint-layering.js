@@ -81,6 +81,20 @@ export const LAYERS = {
   ],
 };
 
+/**
+ * Layers inside a folder, VS Code's code-layering idea: a layer is a sub-folder, it may sit at any
+ * depth (the key is the folder's path under src/), and each rank may import only lower ranks, not
+ * its peers. A file directly in the folder (its entry point, its wiring) stands above all of them;
+ * a sub-folder missing from its table fails lint. Tests may cross (they check layers together).
+ */
+export const SUB_LAYERS = {
+  // Pitch names and cents know no score; a score knows no verdict.
+  music: [['theory'], ['score'], ['assessment']],
+  // The audio thread; the one context and its time; the stream; what plays and what records it.
+  // Test support stands above all (it fakes the stream and drives the worklet).
+  audio: [['worklet'], ['clock'], ['stream'], ['output', 'recording'], ['testing']],
+};
+
 /** Files of a feature folder that hold pure logic (no React, DOM or Web Audio; lint-enforced). */
 export const PURE_FILES = [
   'src/music/**/*.ts',
@@ -117,6 +131,10 @@ const rule = {
         "Audio-thread code (src/audio/worklet) may import only src/audio/worklet, not '{{source}}': it runs in the AudioWorkletGlobalScope (no DOM, no fetch, no packages).",
       entryPoint:
         "Import src/music through its entry point ('{{entry}}'), not '{{source}}': other folders see only what src/music/index.ts exports.",
+      subLayer:
+        'src/{{folder}}/{{from}} may not import src/{{folder}}/{{to}}: inside src/{{folder}} the layers are {{order}} (each imports only those before it; build/eslint-layering.js SUB_LAYERS).',
+      subUnlisted:
+        'src/{{folder}}/{{layer}} is not a layer of src/{{folder}} (build/eslint-layering.js SUB_LAYERS): add it to the ranks.',
     },
   },
   create(context) {
@@ -125,7 +143,8 @@ const rule = {
     const from = srcFolderOf(file, srcDir);
     if (from === null) return {};
     const workletDir = path.join(srcDir, 'audio', 'worklet');
-    const inWorklet = isInside(file, workletDir) && !/\.test\.tsx?$/.test(file);
+    const isTest = /\.test\.tsx?$/.test(file);
+    const inWorklet = isInside(file, workletDir) && !isTest;
     const check = (node) => {
       const source = node.source?.value;
       if (typeof source !== 'string') return;
@@ -138,6 +157,13 @@ const rule = {
       }
       if (!source.startsWith('.')) return;
       const target = path.resolve(path.dirname(file), source);
+      if (!isTest) {
+        const wrong = subLayerProblem(file, target, srcDir);
+        if (wrong) {
+          context.report({ node, ...wrong });
+          return;
+        }
+      }
       const to = srcFolderOf(target, srcDir);
       if (to === null || to === '' || to === from) return;
       // Fail closed: a folder the table does not know may neither import nor be imported.
@@ -177,6 +203,39 @@ const rule = {
     };
   },
 };
+
+/** The sub-layer a file belongs to under `dir` ('' for a file directly in it). */
+function subLayerOf(file, dir) {
+  const parts = path.relative(dir, file).split(path.sep);
+  return parts.length > 1 ? parts[0] : '';
+}
+
+/** Why importing `target` from `file` breaks a folder's layers (SUB_LAYERS), or null. */
+function subLayerProblem(file, target, srcDir) {
+  for (const [folder, ranks] of Object.entries(SUB_LAYERS)) {
+    const dir = path.join(srcDir, folder);
+    // `..` from a layer names the folder itself: its entry point.
+    if (!isInside(file, dir) || (target !== dir && !isInside(target, dir))) continue;
+    const from = subLayerOf(file, dir);
+    const to = subLayerOf(target, dir);
+    if (from === to || from === '') continue;
+    const rankOf = (layer) => ranks.findIndex((rank) => rank.includes(layer));
+    for (const layer of [from, to]) {
+      if (layer !== '' && rankOf(layer) < 0) {
+        return { messageId: 'subUnlisted', data: { folder, layer } };
+      }
+    }
+    // A layer importing its folder's own top (the entry point or wiring) reaches above itself.
+    if (to === '' || rankOf(to) >= rankOf(from)) {
+      const order = ranks.map((rank) => rank.join(', ')).join(' ← ');
+      return {
+        messageId: 'subLayer',
+        data: { folder, from, to: to || path.basename(target), order },
+      };
+    }
+  }
+  return null;
+}
 
 function isInside(file, dir) {
   const relative = path.relative(dir, file);

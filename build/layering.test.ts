@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { LAYERS } from './eslint-layering.js';
+import { LAYERS, SUB_LAYERS } from './eslint-layering.js';
 import { importGraph } from './import-graph.js';
 
 /**
@@ -200,5 +200,102 @@ describe('the walls added with the house (issue 20)', () => {
       allowed.filter((to) => !used.get(from)?.has(to)).map((to) => `${from} → ${to}`),
     );
     expect(unused).toEqual([]);
+  });
+});
+
+describe('layers inside folders (issue 41)', () => {
+  it.each([
+    [
+      'theory importing assessment',
+      'src/music/theory/probe.ts',
+      "import '../assessment/assessor';",
+    ],
+    ['theory importing score', 'src/music/theory/probe.ts', "import '../score/score-model';"],
+    ['score importing assessment', 'src/music/score/probe.ts', "import '../assessment/summary';"],
+    ['a music layer importing its entry point', 'src/music/score/probe.ts', "import '..';"],
+    [
+      'the stream importing the output',
+      'src/audio/stream/probe.ts',
+      "import '../output/metronome';",
+    ],
+    [
+      'the stream importing recording',
+      'src/audio/stream/probe.ts',
+      "import '../recording/recorder';",
+    ],
+    [
+      'output importing recording (peers)',
+      'src/audio/output/probe.ts',
+      "import '../recording/recorder';",
+    ],
+    ['the clock importing the stream', 'src/audio/clock/probe.ts', "import '../stream/reading';"],
+    [
+      'the stream importing the wiring',
+      'src/audio/stream/probe.ts',
+      "import '../web-pitch-service';",
+    ],
+    [
+      'a type import upward',
+      'src/audio/stream/probe.ts',
+      "import type { AudioRecorder } from '../recording/recorder';",
+    ],
+  ])('%s fails lint', async (_name, filePath, code) => {
+    expect(await errorsFor(filePath, code)).toContainEqual(
+      expect.stringMatching(/layers are .* SUB_LAYERS/),
+    );
+  });
+
+  it('a folder the audio layers do not list fails lint', async () => {
+    expect(
+      await errorsFor('src/audio/newlayer/probe.ts', "import '../stream/reading';"),
+    ).toContainEqual(expect.stringMatching(/src\/audio\/newlayer is not a layer of src\/audio/));
+  });
+
+  it.each([
+    ['output importing the clock', 'src/audio/output/probe.ts', "import '../clock/audio-clock';"],
+    [
+      'recording importing the stream',
+      'src/audio/recording/probe.ts',
+      "import '../stream/microphone-tap';",
+    ],
+    ['the wiring importing the output', 'src/audio/probe.ts', "import './output/audio-session';"],
+    ['assessment importing theory', 'src/music/assessment/probe.ts', "import '../theory/notes';"],
+  ])('%s (downward) lints clean', async (_name, filePath, code) => {
+    expect(await errorsFor(filePath, code)).toEqual([]);
+  });
+
+  it('src/audio has no cycle between its folders (type imports and tests counted out)', () => {
+    // Folder → folders it imports at run time or for types, from the files on disk (not tests:
+    // a test may check layers together). A cycle here means no order of layers fits the code.
+    const audioDir = path.join(process.cwd(), 'src', 'audio');
+    const edges = new Map<string, Set<string>>();
+    for (const [file, targets] of importGraph(audioDir, true)) {
+      if (/\.test\.tsx?$/.test(file)) continue;
+      const from = path.relative(audioDir, file).split(path.sep);
+      if (from.length < 2) continue;
+      for (const target of targets) {
+        const to = path.relative(audioDir, target).split(path.sep);
+        if (to.length < 2 || to[0] === '..' || to[0] === from[0]) continue;
+        edges.set(from[0], (edges.get(from[0]) ?? new Set()).add(to[0]));
+      }
+    }
+    const cycles: string[] = [];
+    const walk = (folder: string, trail: string[]): void => {
+      if (trail.includes(folder)) {
+        cycles.push([...trail.slice(trail.indexOf(folder)), folder].join(' → '));
+        return;
+      }
+      for (const next of edges.get(folder) ?? []) walk(next, [...trail, folder]);
+    };
+    for (const folder of edges.keys()) walk(folder, []);
+    expect(cycles).toEqual([]);
+    // And the edges that exist all point down the ranks of SUB_LAYERS.
+    const rankOf = (folder: string) =>
+      (SUB_LAYERS.audio ?? []).findIndex((rank) => rank.includes(folder));
+    const upward = [...edges].flatMap(([from, tos]) =>
+      [...tos].filter((to) => rankOf(to) >= rankOf(from)).map((to) => `${from} → ${to}`),
+    );
+    expect(upward).toEqual([]);
+    expect(edges.size).toBeGreaterThan(3); // the graph was read (a wrong path would pass empty)
   });
 });

@@ -1,4 +1,4 @@
-import { createWebPitchService } from '../audio/stream/web-pitch-service';
+import { createWebPitchService } from '../audio/web-pitch-service';
 import type { SettingsStore } from '../settings';
 import { wireAnalysisMode } from './analysis-mode';
 import { wireLatencyCalibration } from './latency-calibration';

@@ -1,4 +1,4 @@
-import type { TappablePitchService } from '../audio/recording/recorder';
+import type { TappablePitchService } from '../audio/stream/microphone-tap';
 import {
   keepAwake,
   nativeMicrophonePermission,

@@ -4,7 +4,8 @@ import { createPlaceholderPitchService } from '../audio/stream/placeholder-pitch
 import { idleReading, DEFAULT_MODE } from '../audio/stream/pitch-stream';
 import type { NoteEvent, PitchReading } from '../audio/stream/pitch-service-types';
 import type { Observable, Emitter } from '../lib/observable';
-import type { AudioRecorder, MicrophoneTap, RecorderCallbacks } from '../audio/recording/recorder';
+import type { AudioRecorder, RecorderCallbacks } from '../audio/recording/recorder';
+import type { MicrophoneTap } from '../audio/stream/microphone-tap';
 import type { TakeOrigin } from '../audio/recording/origin-aligner';
 import { createTakeRecorder, MIN_FREE_BYTES } from './take-recorder';
 import { createTakeStore, type TakeStore } from './take-store';

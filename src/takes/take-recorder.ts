@@ -15,17 +15,16 @@ import type { PitchService } from '../audio/stream/pitch-service-types';
 import {
   canRecordAudio,
   startRecorder as startAudioRecorder,
-  canTap,
   type AudioRecorder,
-  type MicrophoneTap,
   type RecorderCallbacks,
   type RecorderEnd,
 } from '../audio/recording/recorder';
+import { canTap, type MicrophoneTap } from '../audio/stream/microphone-tap';
 import { hzToMidi } from '../music';
 import { NOTES_SHOWN, type TakeMeta, type TakeNote, type TakeSource } from './take-format';
 import { TakeDeletedError, type TakeStore } from './take-store';
 import { ORIGIN_MARGIN_MS, toTakeClock } from './take-timeline';
-import { inputLatencySource, type InputLatencySource } from '../audio/stream/input-latency';
+import { inputLatencySource, type InputLatencySource } from '../audio/clock/input-latency';
 import { getSettingsStore } from '../settings';
 
 /**

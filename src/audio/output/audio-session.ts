@@ -8,9 +8,9 @@
  * wait for it. Constructed only by `app-audio-context.ts`. API and contract: docs/audio-session.md.
  */
 import { createEmitter, createObservable } from '../../lib/observable';
-import { takeEarlyContext } from '../stream/early-adopt';
-import { createAppAudioContext } from './app-audio-context';
-import { audioTimeToPerformanceMs, outputLatencyS } from '../stream/audio-clock';
+import { takeEarlyContext } from '../clock/early-adopt';
+import { createAppAudioContext } from '../clock/app-audio-context';
+import { audioTimeToPerformanceMs, outputLatencyS } from '../clock/audio-clock';
 import type { Click, ClickSource } from './click-source';
 import { createClickPuller, LOOK_AHEAD_S, SCHEDULER_INTERVAL_MS } from './click-scheduler';
 import {

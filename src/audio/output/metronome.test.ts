@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audioTimeToPerformanceMs } from '../stream/audio-clock';
+import { audioTimeToPerformanceMs } from '../clock/audio-clock';
 import { createMetronome, steadyBeats, validateTempoBpm } from './metronome';
 import { createAudioSession } from './audio-session';
 import { FakeOutputContext, manualTimers } from '../testing/fake-output-audio';

@@ -23,13 +23,13 @@ const withoutComments = (code: string): string =>
   code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
 describe('one audio owner', () => {
-  it('only src/audio/output/app-audio-context.ts constructs an AudioContext, once', () => {
+  it('only src/audio/clock/app-audio-context.ts constructs an AudioContext, once', () => {
     const found = sources(join(root, 'src')).flatMap((file) =>
       (withoutComments(readFileSync(file, 'utf8')).match(CONSTRUCTION) ?? []).map(() =>
         relative(root, file),
       ),
     );
-    expect(found).toEqual(['src/audio/output/app-audio-context.ts']);
+    expect(found).toEqual(['src/audio/clock/app-audio-context.ts']);
   });
 
   it('only the audio session and the early start (which hands its context to it) call it', () => {
@@ -38,7 +38,7 @@ describe('one audio owner', () => {
       .map((file) => relative(root, file))
       .sort();
     expect(callers).toEqual([
-      'src/audio/output/app-audio-context.ts',
+      'src/audio/clock/app-audio-context.ts',
       'src/audio/output/audio-session.ts',
       'src/audio/stream/early-start.ts',
     ]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameCapture } from './frame-tap';
 import { createOriginAligner, type OriginAlignerDeps } from './origin-aligner';
-import type { MicrophoneTap } from './recorder';
+import type { MicrophoneTap } from '../stream/microphone-tap';
 import { whiteNoise as noise } from '../testing/noise';
 
 const RATE = 1000; // a small rate keeps the matching cheap; the logic is in frames

@@ -12,7 +12,7 @@
  */
 import { findLag } from './cross-correlation';
 import { startFrameCapture, type FrameCapture } from './frame-tap';
-import type { MicrophoneTap } from './recorder';
+import type { MicrophoneTap } from '../stream/microphone-tap';
 
 export interface TakeOrigin {
   /** Audio-clock frame of the take's first sample. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startPcmRecorder, wavHeader } from './pcm-recorder';
-import type { MicrophoneTap, RecorderEnd } from './recorder';
+import type { MicrophoneTap } from '../stream/microphone-tap';
+import type { RecorderEnd } from './recorder';
 import { decodeWav } from '../testing/wav';
 
 /** A context whose ScriptProcessor we drive by hand, and a stream whose track can end. */

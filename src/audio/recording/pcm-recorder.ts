@@ -6,7 +6,8 @@
  * and handed out as a chunk every `timesliceMs`. The first chunk is the WAV header with an open
  * length (a crash leaves a file decoders read to its end); `finalHeader()` gives the exact one.
  */
-import type { AudioRecorder, MicrophoneTap, RecorderCallbacks, RecordingFormat } from './recorder';
+import type { MicrophoneTap } from '../stream/microphone-tap';
+import type { AudioRecorder, RecorderCallbacks, RecordingFormat } from './recorder';
 
 export const PCM_FORMAT: RecordingFormat = { mimeType: 'audio/wav', codec: 'pcm' };
 const BLOCK = 4096;

@@ -8,7 +8,7 @@ import type {
   PitchReading,
   PitchServiceStatus,
 } from './pitch-service-types';
-import type { MicrophoneTap, TappablePitchService } from '../recording/recorder';
+import type { MicrophoneTap, TappablePitchService } from './microphone-tap';
 import { DEFAULT_MODE, idleReading } from './stream-defaults';
 
 /** A stand-in for the real service that records the calls it gets, in order. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAudioSession } from '../output/audio-session';
 import { createFakeService, FakeContext, FakeStream } from '../testing/fake-web-audio';
-import { resetEarlyStart, takeEarlyStart } from './early-adopt';
+import { resetEarlyStart, takeEarlyStart } from '../clock/early-adopt';
 import { discardEarlyStart, startAudioEarly } from './early-start';
 import { requestMicrophoneEarly } from './early-microphone';
 import {

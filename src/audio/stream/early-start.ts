@@ -1,6 +1,7 @@
 import engineUrl from '../../../engine/build/pitch-engine.wasm?url';
 import workletUrl from '../worklet/accumulator.worklet.ts?worker&url';
-import { createAppAudioContext } from '../output/app-audio-context';
+import { createAppAudioContext } from '../clock/app-audio-context';
+import { early, type EarlyPending } from '../clock/early-pending';
 import { MICROPHONE_CONSTRAINTS, takeEarlyMicrophone } from './microphone-constraints';
 
 /**
@@ -15,19 +16,6 @@ import { MICROPHONE_CONSTRAINTS, takeEarlyMicrophone } from './microphone-constr
  * context and one capture, and errors are reported as if the service had asked itself. Web only:
  * native start-up checks the microphone permission first (`src/shell/native-start.ts`).
  */
-export interface EarlyPending {
-  /** Until the pitch service takes it. */
-  stream?: Promise<MediaStream>;
-  engineUrl: string;
-  engine: Promise<WebAssembly.Module>;
-  /** Until the audio session takes it. */
-  context?: AudioContext;
-  /** The worklet module being added to the early context, until the service takes it. */
-  worklet?: { context: AudioContext; url: string; added: Promise<void> };
-  /** The session has made or taken its first context (or all was discarded): make none. */
-  claimed?: boolean;
-}
-
 export interface EarlyStartDeps {
   mediaDevices?: MediaDevices;
   createContext?: () => AudioContext;
@@ -37,9 +25,6 @@ export interface EarlyStartDeps {
   /** Runs `make` after the first paint; default: the task after the next animation frame. */
   afterPaint?: (make: () => void) => void;
 }
-
-/** What was started and not yet taken over (read and emptied by `early-adopt.ts`). */
-export const early: { pending?: EarlyPending } = {};
 
 const quiet = <T>(promise: Promise<T>): Promise<T> => {
   promise.catch(() => undefined); // whoever adopts it reports the failure

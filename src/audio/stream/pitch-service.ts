@@ -2,7 +2,7 @@
 import { createEmitter, createObservable } from '../../lib/observable';
 import { adoptEngine, compileEngine } from './engine-loader';
 import { MICROPHONE_CONSTRAINTS } from './microphone-constraints';
-import { takeEarlyStart, type EarlyStart } from './early-adopt';
+import { takeEarlyStart, type EarlyStart } from '../clock/early-adopt';
 import { serviceError } from './errors';
 import { mapMediaError, trackEndedError } from './microphone-errors';
 import {
@@ -12,10 +12,9 @@ import {
   type FromWorkletMessage,
 } from '../worklet/messages';
 import { MAX_DRONE_VOICES } from '../worklet/drone-canceller';
-import { trackInputLatencyS } from './audio-clock';
-import { getAudioSession } from '../output/audio-session';
+import { trackInputLatencyS } from '../clock/audio-clock';
 import { buildAudioGraph, teardownAudioGraph, waitForReady } from './audio-graph';
-import type { MicrophoneTap } from '../recording/recorder';
+import type { MicrophoneTap } from './microphone-tap';
 import type { NoteEvent } from './note-tracker';
 import type {
   AnalysisMode,
@@ -41,12 +40,14 @@ export { MICROPHONE_CONSTRAINTS };
 export interface PitchServiceDeps {
   engineUrl: string;
   workletUrl: string;
-  createContext?: () => AudioContext;
   /**
-   * Gives back a context from `createContext` once this service is done with it. Default for
-   * both: the audio session's shared context (`output/audio-session.ts`).
+   * The app's one context (issue 20), shared with drones and click tracks: the wiring
+   * (`../web-pitch-service.ts`) passes the audio session's. Injected, not imported: the stream sits
+   * below the output in the audio layers (build/eslint-layering.js).
    */
-  releaseContext?: (context: AudioContext) => Promise<void>;
+  createContext: () => AudioContext;
+  /** Gives back a context from `createContext` once this service is done with it. */
+  releaseContext: (context: AudioContext) => Promise<void>;
   /** Default: `navigator.mediaDevices` (undefined in an insecure context). */
   mediaDevices?: () => MediaDevices | undefined;
   loadEngine?: (url: string) => Promise<WebAssembly.Module>;
@@ -115,10 +116,7 @@ interface Session {
 }
 
 export function createPitchService(deps: PitchServiceDeps): WebPitchService {
-  // The app's one context (issue 20), shared with drones and click tracks.
-  const createContext = deps.createContext ?? (() => getAudioSession().acquire());
-  const releaseContext =
-    deps.releaseContext ?? ((context: AudioContext) => getAudioSession().release(context));
+  const { createContext, releaseContext } = deps;
   const mediaDevices =
     deps.mediaDevices ??
     (() => (typeof navigator === 'undefined' ? undefined : navigator.mediaDevices));

@@ -5,7 +5,7 @@
  * objects are created here: the context is only read for its clocks.
  */
 import { PEDAL_FLOOR_HZ } from '../worklet/analysis-window';
-import { createAudioClock, type ClockContext } from './audio-clock';
+import { createAudioClock, type ClockContext } from '../clock/audio-clock';
 import type { PitchMessage, ReadyMessage } from '../worklet/messages';
 import {
   createNoteTracker,

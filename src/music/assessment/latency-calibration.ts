@@ -3,7 +3,7 @@
  * each note's onset, as the stream stamped it, is paired with the click's heard time. The median
  * offset is how late the stream stamps what the player plays on the beat (the microphone's input
  * latency and whatever the browser's reported latencies left out): the audio clock subtracts it
- * from every reading from then on (`src/audio/stream/audio-clock.ts`). The median, so one early
+ * from every reading from then on (`src/audio/clock/audio-clock.ts`). The median, so one early
  * or late note does not move it; a spread too wide to trust is refused with a reason. Pure.
  */
 import { median } from '../theory/cents';

@@ -1,5 +1,5 @@
-import { canTap } from '../../audio/recording/recorder';
-import { inputLatencySource, type InputLatencySource } from '../../audio/stream/input-latency';
+import { canTap } from '../../audio/stream/microphone-tap';
+import { inputLatencySource, type InputLatencySource } from '../../audio/clock/input-latency';
 import type { PitchService } from '../../audio/stream/pitch-service-types';
 import { useObservable } from '../../lib/use-observable';
 import { getSettingsStore, useSettings } from '../../settings';

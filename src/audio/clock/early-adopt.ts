@@ -1,4 +1,4 @@
-import { early } from './early-start';
+import { early } from './early-pending';
 
 /** What the pitch service's first connect takes over from the entry's early start. */
 export interface EarlyStart {
