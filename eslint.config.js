@@ -72,6 +72,48 @@ const storageGlobals = ['localStorage', 'sessionStorage', 'indexedDB'].map((name
 }));
 const dexieOnlyInStorage = { name: 'dexie', message: storageMessage };
 
+// Pure modules decide; they do not store, fetch, wait, broadcast or read a clock (issue 41): the
+// time comes in with the readings or the caller's arguments, what to keep goes back to the caller.
+const pureMessage = (what) =>
+  `Pure modules must not ${what}: take it as an argument or a callback (issue 41).`;
+const pureGlobals = [
+  ...webAudioGlobals,
+  ...storageGlobals,
+  ...['navigator', 'window', 'document', 'globalThis', 'self'].map((name) => ({
+    name,
+    message: pureMessage('touch the platform'),
+  })),
+  { name: 'fetch', message: pureMessage('use the network') },
+  { name: 'XMLHttpRequest', message: pureMessage('use the network') },
+  { name: 'BroadcastChannel', message: pureMessage('broadcast') },
+  ...['setTimeout', 'setInterval', 'requestAnimationFrame', 'queueMicrotask'].map((name) => ({
+    name,
+    message: pureMessage('schedule work'),
+  })),
+];
+const pureClocks = [
+  { object: 'performance', property: 'now', message: pureMessage('read a clock') },
+  { object: 'Date', property: 'now', message: pureMessage('read a clock') },
+];
+const pureImports = [
+  {
+    // fflate is the one package: the .mxl unzip (src/music/score/mxl.ts), plain code over bytes.
+    regex: '^(?![./]|fflate$)',
+    message: pureMessage('import a package'),
+  },
+  {
+    group: ['**/lib/clean-pass', '**/lib/practice-activity'],
+    message: pureMessage('report to an app-wide bus'),
+  },
+];
+// A module singleton's getter (getHistoryStore, getSettingsStore, …): the store is the caller's.
+const pureStoreGetters = [
+  {
+    selector: 'ImportSpecifier[imported.name=/^get\\w*Store$/]',
+    message: pureMessage('reach a store (get*Store)'),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -121,6 +163,23 @@ export default tseslint.config(
         { name: 'window', message: 'Pure modules must not touch the platform.' },
         { name: 'document', message: 'Pure modules must not touch the platform.' },
       ],
+    },
+  },
+  {
+    // The pure code itself (its tests may use vitest, timers and fakes).
+    files: PURE_FILES,
+    ignores: ['**/*.test.ts', '**/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [dexieOnlyInStorage],
+          patterns: [...uiAndPlatform, firebaseOnlyInAnalytics, ...pureImports],
+        },
+      ],
+      'no-restricted-globals': ['error', ...pureGlobals],
+      'no-restricted-properties': ['error', ...pureClocks],
+      'no-restricted-syntax': ['error', ...pureStoreGetters],
     },
   },
   {
@@ -211,6 +270,44 @@ export default tseslint.config(
           message:
             'Audio-thread code runs in the AudioWorkletGlobalScope, which has no ' + name + '.',
         })),
+      ],
+    },
+  },
+  {
+    // Web Workers: their own realm (issue 41), like the audio thread's. A worker has no window,
+    // document or storage, and renders nothing, so React and Ionic have no place in one.
+    files: ['src/**/*.worker.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...webAudioGlobals,
+        ...storageGlobals,
+        ...['window', 'document'].map((name) => ({
+          name,
+          message: `A Web Worker (*.worker.ts) has no ${name}: post what the page needs back to it.`,
+        })),
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noIonIcon, dexieOnlyInStorage],
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react-dom/*',
+                'react/*',
+                '@ionic/*',
+                'ionicons',
+                'ionicons/*',
+              ],
+              message: 'A Web Worker (*.worker.ts) renders nothing: no React or Ionic in it.',
+            },
+            uiAndPlatform[2],
+            firebaseOnlyInAnalytics,
+          ],
+        },
       ],
     },
   },

@@ -299,3 +299,69 @@ describe('layers inside folders (issue 41)', () => {
     expect(edges.size).toBeGreaterThan(3); // the graph was read (a wrong path would pass empty)
   });
 });
+
+describe('every realm (issue 41)', () => {
+  const pure = 'src/exercise/probe-session.ts';
+  it.each([
+    ['localStorage', 'localStorage.getItem("x");', /Only src\/storage/],
+    ['indexedDB', 'indexedDB.open("x");', /Only src\/storage/],
+    ['sessionStorage', 'sessionStorage.clear();', /Only src\/storage/],
+    ['fetch', 'fetch("/x");', /must not use the network/],
+    ['setTimeout', 'setTimeout(() => {}, 1);', /must not schedule work/],
+    ['setInterval', 'setInterval(() => {}, 1);', /must not schedule work/],
+    ['BroadcastChannel', 'new BroadcastChannel("x");', /must not broadcast/],
+    ['performance.now()', 'performance.now();', /must not read a clock/],
+    ['Date.now()', 'Date.now();', /must not read a clock/],
+    ['globalThis.document', 'globalThis.document.title = "";', /must not touch the platform/],
+    ['a package (dexie)', "import 'dexie';", /Only src\/storage|must not import a package/],
+    ['a package (vexflow)', "import 'vexflow';", /must not import a package/],
+    [
+      'a type from a package',
+      "import type { Factory } from 'vexflow';",
+      /must not import a package/,
+    ],
+    [
+      'the clean-pass bus',
+      "import { reportPass } from '../lib/clean-pass'; reportPass;",
+      /must not report to an app-wide bus/,
+    ],
+    [
+      'the practice-activity bus',
+      "import '../lib/practice-activity';",
+      /must not report to an app-wide bus/,
+    ],
+    [
+      'the history store',
+      "import { getHistoryStore } from '../history/history-db'; getHistoryStore;",
+      /must not reach a store/,
+    ],
+    [
+      'the settings store',
+      "import { getSettingsStore } from '../settings'; getSettingsStore;",
+      /must not reach a store/,
+    ],
+  ])('a pure module using %s fails lint', async (_name, code, message) => {
+    expect(await errorsFor(pure, code)).toContainEqual(expect.stringMatching(message));
+  });
+
+  it('the one package pure code may use is the .mxl unzip', async () => {
+    expect(
+      await errorsFor(
+        'src/music/probe.ts',
+        "import { unzipSync } from 'fflate';\nexport const unzip = unzipSync;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['the document', 'document.title = "";', /Web Worker \(\*\.worker\.ts\) has no document/],
+    ['the window', 'window.alert("x");', /Web Worker \(\*\.worker\.ts\) has no window/],
+    ['localStorage', 'localStorage.clear();', /Only src\/storage/],
+    ['React', "import 'react';", /Web Worker \(\*\.worker\.ts\) renders nothing/],
+    ['Ionic', "import '@ionic/react';", /Web Worker \(\*\.worker\.ts\) renders nothing/],
+  ])('a Web Worker using %s fails lint', async (_name, code, message) => {
+    expect(await errorsFor('src/pieces/probe.worker.ts', code)).toContainEqual(
+      expect.stringMatching(message),
+    );
+  });
+});

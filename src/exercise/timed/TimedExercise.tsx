@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionDriver } from '../use-session-driver';
 import { usePitchService } from '../../shared-ui/pitch-service-context';
 import { useObservable } from '../../lib/use-observable';
+import { reportPass } from '../../lib/clean-pass';
 import { createMetronome, type Metronome } from '../../audio/output/metronome';
 import { getAudioSession, type DroneHandle } from '../../audio/output/audio-session';
 import type { HistoryStore } from '../../history/history-db';
@@ -115,6 +116,7 @@ export function TimedExercise(props: {
         articulationNotesPerBeat: props.articulationNotesPerBeat,
         articulationTonguing: props.articulationTonguing,
         drone: droneTuning,
+        onJudged: reportPass,
       }),
     // `round`: "Again" wants a fresh session even at the same tempo.
     // eslint-disable-next-line react-hooks/exhaustive-deps

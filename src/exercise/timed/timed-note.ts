@@ -3,6 +3,7 @@
  * advice is given on, and the articulation summary of a tongued passage (evenness, notes per
  * beat, T against K) from the notes' starts.
  */
+import type { JudgedPass } from '../../lib/clean-pass';
 import {
   compareTAndK,
   matchOnsets,
@@ -48,6 +49,11 @@ export interface TimedOptions {
   articulationTonguing?: Tonguing;
   /** A drone sounds while playing: each note is judged at its just interval over it (U5). */
   drone?: DroneReference;
+  /**
+   * Told once, when the pass is scored, clean or not. The screen hands it the clean-pass bus
+   * (`lib/clean-pass.ts`, for a running speed trainer): the session is pure and knows no bus.
+   */
+  onJudged?: (pass: JudgedPass) => void;
 }
 
 export interface TimedOutcome {

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestStream } from '../../audio/testing/stream';
-import { judgedPasses, type JudgedPass } from '../../lib/clean-pass';
+import { judgedPasses, reportPass, type JudgedPass } from '../../lib/clean-pass';
 import { buildScale, phrase, writtenMidiToHz } from '../../music';
 import { createTimedSession } from './timed-session';
 
@@ -31,6 +31,7 @@ function play(
     inTuneCents: 10,
     tempoBpm: 120,
     passage,
+    onJudged: reportPass, // as TimedExercise.tsx hands it the bus
   });
   session.begin(0);
   createTestStream(session).play(

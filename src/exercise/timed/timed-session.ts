@@ -1,5 +1,4 @@
 import type { NoteEvent, PitchReading } from '../../audio/stream/pitch-service-types';
-import { reportPass } from '../../lib/clean-pass';
 import { createObservable, type ReadonlyObservable } from '../../lib/observable';
 import {
   centsBetween,
@@ -275,7 +274,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
     });
     // Reported once, when scored, clean or not: a running speed trainer in clean-pass mode counts
     // clean passes in a row (src/companion); the exercise need not know whether one runs.
-    reportPass({ what: 'a timed exercise', clean });
+    options.onJudged?.({ what: 'a timed exercise', clean });
   };
 
   return {
