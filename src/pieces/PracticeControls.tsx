@@ -1,5 +1,6 @@
 import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { useState } from 'react';
+import { trainerPlan } from './trainer-plan';
 import {
   CLEAN_PASSES_IN_A_ROW_RANGE,
   IN_TUNE_BAND_RANGE,
@@ -177,16 +178,19 @@ export function PracticeControls(props: {
           onChange={(e) =>
             set(
               e.target.checked
-                ? {
-                    trainer: true,
-                    tempoPercent: Math.min(practice.tempoPercent, 70),
-                    loop: loop ?? { fromBar: 1, toBar: bars },
-                  }
+                ? // From the tempo set here (a teacher's 80 % stays 80 %: W5); it loops to count
+                  // its passes, so the whole piece when no bars are set (said below).
+                  { trainer: true, loop: loop ?? { fromBar: 1, toBar: bars } }
                 : { trainer: false },
             )
           }
         />
       </label>
+      {practice.trainer && (
+        <p className="control-help" data-testid="trainer-plan">
+          {trainerPlan(practice, bars)}
+        </p>
+      )}
       {practice.trainer && (
         <label className="control-row">
           <span>Clean passes in a row before the tempo rises</span>
