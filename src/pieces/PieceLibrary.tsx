@@ -14,6 +14,15 @@ import {
 import type { PieceStore } from './piece-store';
 import { DEFAULT_PRACTICE, type StoredPiece } from './piece-types';
 import { studyUrl, useBundledStudies, type BundledStudy } from './bundled-studies';
+import {
+  confirmDeleteText,
+  deletePiece,
+  deletedText,
+  undoDelete,
+  type DeletedPiece,
+} from './piece-delete';
+import { trashOutline } from 'ionicons/icons';
+import { Icon } from '../shared-ui/Icon';
 
 type Message = { text: string; error: boolean };
 type Pending = { file: IncomingFile; parts: readonly { id: string; name: string }[] };
@@ -59,6 +68,10 @@ export function PieceLibrary(props: {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
+  /** The piece whose Delete was tapped: its row asks first. */
+  const [confirming, setConfirming] = useState<string | null>(null);
+  /** The piece just deleted, for Undo. */
+  const [deleted, setDeleted] = useState<DeletedPiece | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const studies = useBundledStudies();
 
@@ -173,6 +186,35 @@ export function PieceLibrary(props: {
     }
   };
 
+  const remove = async (piece: StoredPiece): Promise<void> => {
+    setConfirming(null);
+    setBusy(true);
+    try {
+      const gone = await deletePiece(store, piece);
+      setDeleted(gone);
+      setMessage(null);
+    } catch (error) {
+      setMessage({ text: `“${piece.title}” was not deleted: ${String(error)}`, error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const undo = async (gone: DeletedPiece): Promise<void> => {
+    setBusy(true);
+    try {
+      await undoDelete(store, gone);
+      setDeleted(null);
+      setMessage({ text: `“${gone.piece.title}” is back, with its attempts.`, error: false });
+    } catch (error) {
+      setMessage({
+        text: `“${gone.piece.title}” could not be put back: ${String(error)}`,
+        error: true,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const drop = (event: DragEvent): void => {
     event.preventDefault();
     setDragging(false);
@@ -228,6 +270,20 @@ export function PieceLibrary(props: {
           {message.text}
         </p>
       )}
+      {deleted && (
+        <div className="piece-deleted" role="status" data-testid="piece-deleted">
+          <span>{deletedText(deleted)}</span>
+          <IonButton
+            fill="outline"
+            size="small"
+            disabled={busy}
+            onClick={() => void undo(deleted)}
+            data-testid="piece-undo-delete"
+          >
+            Undo
+          </IonButton>
+        </div>
+      )}
       {pending && (
         <IonList data-testid="part-picker" inset>
           <IonListHeader>
@@ -257,17 +313,54 @@ export function PieceLibrary(props: {
             <IonLabel color="medium">None yet: import a part to practise it.</IonLabel>
           </IonItem>
         )}
-        {mine.map((piece) => (
-          <IonItem key={piece.id} button onClick={() => onOpen(piece)} data-testid="piece-item">
-            <IonLabel>
-              <h3>{piece.title}</h3>
-              <p>
-                {piece.score.partName || 'Part'} · {piece.score.measures.length} bars ·{' '}
-                {piece.origin === 'assignment' ? 'assignment' : piece.fileName}
-              </p>
-            </IonLabel>
-          </IonItem>
-        ))}
+        {mine.map((piece) =>
+          confirming === piece.id ? (
+            <IonItem key={piece.id} data-testid="piece-confirm-delete" lines="full">
+              <div className="piece-confirm">
+                <p role="alert">{confirmDeleteText(piece)}</p>
+                <div className="piece-confirm__buttons">
+                  <IonButton
+                    color="danger"
+                    disabled={busy}
+                    onClick={() => void remove(piece)}
+                    data-testid="piece-delete-confirm"
+                  >
+                    Delete
+                  </IonButton>
+                  <IonButton
+                    fill="outline"
+                    onClick={() => setConfirming(null)}
+                    data-testid="piece-delete-cancel"
+                  >
+                    Keep it
+                  </IonButton>
+                </div>
+              </div>
+            </IonItem>
+          ) : (
+            <IonItem key={piece.id} data-testid="piece-item" lines="full">
+              <button type="button" className="piece-open" onClick={() => onOpen(piece)}>
+                <span className="piece-open__title">{piece.title}</span>
+                <span className="piece-open__detail">
+                  {piece.score.partName || 'Part'} · {piece.score.measures.length} bars ·{' '}
+                  {piece.origin === 'assignment' ? 'assignment' : piece.fileName}
+                </span>
+              </button>
+              <IonButton
+                slot="end"
+                fill="clear"
+                color="medium"
+                className="piece-delete"
+                aria-label={`Delete ${piece.title}`}
+                disabled={busy}
+                onClick={() => setConfirming(piece.id)}
+                data-testid="piece-delete"
+              >
+                <Icon slot="icon-only" icon={trashOutline} />
+              </IonButton>
+            </IonItem>
+          ),
+        )}
       </IonList>
       {studies.length > 0 && (
         <IonList inset data-testid="study-list">

@@ -33,7 +33,8 @@ export function PrivacyPage(props: { onBack: () => void }) {
         <li data-testid="privacy-pieces">
           The pieces you open or import (the music, its title and file name, how you practise it)
           and your attempts at each, with their per-note results. They are in the history’s export
-          file; clearing the app’s data (your phone’s or browser’s settings) removes them.
+          file. Delete a piece with its attempts under Pieces (the bin beside it); clearing the
+          app’s data (your phone’s or browser’s settings) removes them all.
         </li>
         <li data-testid="privacy-takes">
           The takes you record (Record): their audio, name, date and the pitch traced while you
