@@ -31,6 +31,23 @@ export interface TimedNote {
   readonly attempt: number;
 }
 
+/** A timed note with its written length, when known (the assessor's): dotted pairs are seen. */
+export type TimedNoteOfLength = TimedNote & { readonly durationQuarters?: number };
+
+/**
+ * The short note of a dotted pair (♪. ♬: the note before it 3 times as long, right before it):
+ * written off the pulse, so it is never a neighbour in another note's fit. A dotted rhythm played
+ * even (U10) puts it early; as a neighbour it made the notes on the beat read late (the first note
+ * "came in 296 ms late"), and every other note early and late by turns.
+ */
+function offPulse(notes: readonly TimedNoteOfLength[], i: number): boolean {
+  const note = notes[i];
+  const before = notes[i - 1];
+  const d = note?.durationQuarters;
+  const b = before?.durationQuarters;
+  return d !== undefined && b !== undefined && d <= 0.5 + 1e-6 && Math.abs(b - 3 * d) < 1e-6;
+}
+
 const NEIGHBOURS = 4;
 
 /** A stop this much longer than the music's own gap breaks the beat: a new phrase, ms. */
@@ -138,7 +155,7 @@ function breathPhrases(notes: readonly TimedNote[]): Int32Array {
 }
 
 /** Played minus expected onset against the beat the player keeps (no tempo), ms. */
-function freeDeviations(notes: readonly TimedNote[]): OnsetDeviations {
+function freeDeviations(notes: readonly TimedNoteOfLength[]): OnsetDeviations {
   const out = new Float64Array(notes.length).fill(Number.NaN);
   const toleranceMs = new Float64Array(notes.length).fill(LATE_MS);
   const phrase = breathPhrases(notes);
@@ -152,7 +169,7 @@ function freeDeviations(notes: readonly TimedNote[]): OnsetDeviations {
       k <= Math.min(notes.length - 1, i + NEIGHBOURS);
       k++
     ) {
-      if (k !== i && phrase[k] === phrase[i]) {
+      if (k !== i && phrase[k] === phrase[i] && !offPulse(notes, k)) {
         around.push(notes[k]);
         if (k < i) before++;
         else after++;
@@ -166,7 +183,8 @@ function freeDeviations(notes: readonly TimedNote[]): OnsetDeviations {
     // only the first (the wider fit leaves it out), a smooth swell only the second.
     const p = notes[i - 1];
     const q = notes[i + 1];
-    if (p && q && phrase[i - 1] === phrase[i] && phrase[i + 1] === phrase[i]) {
+    const pulse = !offPulse(notes, i - 1) && !offPulse(notes, i + 1);
+    if (p && q && pulse && phrase[i - 1] === phrase[i] && phrase[i + 1] === phrase[i]) {
       const between =
         note.onsetMs -
         (p.onsetMs +
@@ -198,7 +216,7 @@ const ANCHOR_NOTES = 4;
 
 /** Played minus expected onset per note, ms (positive = late); NaN where not played or unknown. */
 export function onsetDeviations(
-  notes: readonly TimedNote[],
+  notes: readonly TimedNoteOfLength[],
   reference: TimingReference,
   /** Played ms per written ms for a click or tempo reference (score tempo / given tempo). */
   tempoRatio: number,
@@ -210,8 +228,9 @@ export function onsetDeviations(
   // tempo take the player's own entrance: the first notes of the attempt (U7: a median over the
   // whole attempt blamed an on-time first note of an accelerando for the rest's rushing).
   const attempts = new Map<number, number[]>();
-  notes.forEach((note) => {
-    if (note.attempt < 0) return;
+  notes.forEach((note, i) => {
+    // The short notes of dotted pairs are off the pulse by design: the grid starts on the beat.
+    if (note.attempt < 0 || offPulse(notes, i)) return;
     const list = attempts.get(note.attempt) ?? [];
     list.push(note.onsetMs - note.startMs * tempoRatio);
     attempts.set(note.attempt, list);
