@@ -148,6 +148,12 @@ export default tseslint.config(
     rules: { 'layering/import-direction': 'error', 'layering/no-cycle': 'error' },
   },
   {
+    // Test support out of production: the app, the CLI and the benches (issue 41).
+    files: ['src/**/*.{ts,tsx}', 'cli/**/*.{ts,mjs,js}', 'bench/**/*.{ts,mjs,js}'],
+    plugins: { layering: layeringPlugin },
+    rules: { 'layering/no-testing': 'error' },
+  },
+  {
     files: PURE_FILES,
     rules: {
       'no-restricted-imports': 'off',

@@ -14,9 +14,9 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PEDAL_FLOOR_HZ, analysisWindow } from '../src/audio/worklet/analysis-window';
 import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../src/audio/worklet/messages';
-import { loadProcessorClass, startProcessor } from '../src/audio/testing/worklet-harness';
-import { decodeWav, resampleLinear } from '../src/audio/testing/wav';
-import { offlineStream, type OfflineStream } from '../src/audio/testing/offline-stream';
+import { loadProcessorClass, startProcessor } from '../src/audio/offline/worklet-harness';
+import { decodeWav, resampleLinear } from '../src/audio/offline/wav';
+import { offlineStream, type OfflineStream } from '../src/audio/offline/offline-stream';
 import { createDisplayFilter } from '../src/tuner/display-filter';
 
 export const projectRoot = resolve(import.meta.dirname, '..');

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeWav } from '../src/audio/testing/wav';
+import { decodeWav } from '../src/audio/offline/wav';
 
 export const RENDER_RATE = 48000;
 

@@ -11,8 +11,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../src/audio/worklet/messages';
-import { loadProcessorClass, startProcessor } from '../src/audio/testing/worklet-harness';
-import { decodeWav, resampleLinear } from '../src/audio/testing/wav';
+import { loadProcessorClass, startProcessor } from '../src/audio/offline/worklet-harness';
+import { decodeWav, resampleLinear } from '../src/audio/offline/wav';
 import { audioDir, loadEngineModule } from './latency-run';
 
 export const processorClass = await loadProcessorClass(ACCUMULATOR_PROCESSOR_NAME);

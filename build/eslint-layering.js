@@ -16,8 +16,9 @@ export const LAYERS = {
   music: [],
   // The only code that opens IndexedDB or touches localStorage, and the account's sync.
   storage: ['lib'],
-  // The audio thread and the stream know nothing of settings, features, pages or the shell.
-  audio: ['lib'],
+  // The audio thread and the stream know nothing of settings, features, pages or the shell. The
+  // offline engine (src/audio/offline) knows a score's lowest note, for the engine's floor.
+  audio: ['lib', 'music'],
   // The plugins' wrappers use only the app's smallest helpers (base64 for shared files).
   native: ['lib'],
   analytics: ['lib', 'settings'],
@@ -90,9 +91,10 @@ export const LAYERS = {
 export const SUB_LAYERS = {
   // Pitch names and cents know no score; a score knows no verdict.
   music: [['theory'], ['score'], ['assessment']],
-  // The audio thread; the one context and its time; the stream; what plays and what records it.
-  // Test support stands above all (it fakes the stream and drives the worklet).
-  audio: [['worklet'], ['clock'], ['stream'], ['output', 'recording'], ['testing']],
+  // The audio thread; the one context and its time; the stream; what plays, what records it and
+  // the engine run offline over a file (the CLI, the benches, the grading worker). Test support
+  // stands above all (it fakes the stream and drives the worklet).
+  audio: [['worklet'], ['clock'], ['stream'], ['output', 'recording', 'offline'], ['testing']],
 };
 
 /** Files of a feature folder that hold pure logic (no React, DOM or Web Audio; lint-enforced). */
@@ -181,7 +183,9 @@ const rule = {
         return;
       }
       const inside = path.relative(path.join(srcDir, 'music'), target);
-      if (to === 'music' && inside !== '' && inside !== 'index' && inside !== 'index.ts') {
+      // Two front doors: index.ts for everyone, testing.ts for tests (no-testing keeps it there).
+      const doors = ['', 'index', 'index.ts', ...(isTest ? ['testing', 'testing.ts'] : [])];
+      if (to === 'music' && !doors.includes(inside)) {
         const entry = path.relative(path.dirname(file), path.join(srcDir, 'music')) || '.';
         context.report({
           node,
@@ -292,4 +296,48 @@ const noCycle = {
   },
 };
 
-export const layeringPlugin = { rules: { 'import-direction': rule, 'no-cycle': noCycle } };
+/** A test, or test support (a `testing/` folder, test data): the files that may use test support. */
+export function isTestFile(file) {
+  return (
+    /\.test\.tsx?$|\.test-data\.ts$|[\\/]testing\.ts$/.test(file) ||
+    file.split(path.sep).includes('testing')
+  );
+}
+
+/**
+ * Test support stays out of production (issue 41): outside tests, no import names a `testing`
+ * folder or module (src/audio/testing's fakes, src/music/testing.ts). Code that production needs
+ * lives beside production (src/audio/offline); a test helper cannot ship by accident.
+ */
+const noTesting = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Forbid imports of test support outside tests' },
+    schema: [],
+    messages: {
+      testing:
+        "Production code may not import test support ('{{source}}'): move what it needs out of testing/ (e.g. src/audio/offline).",
+    },
+  },
+  create(context) {
+    if (isTestFile(context.filename)) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const parts = source.split('?')[0].split('/');
+      if (parts.some((part) => part === 'testing' || /^testing\.tsx?$/.test(part))) {
+        context.report({ node, messageId: 'testing', data: { source } });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export const layeringPlugin = {
+  rules: { 'import-direction': rule, 'no-cycle': noCycle, 'no-testing': noTesting },
+};

@@ -365,3 +365,33 @@ describe('every realm (issue 41)', () => {
     );
   });
 });
+
+describe('test support out of production (issue 41)', () => {
+  it.each([
+    ['a feature', 'src/pieces/probe.ts', "import '../audio/testing/stream';"],
+    ['a Web Worker', 'src/pieces/probe.worker.ts', "import '../audio/testing/fake-web-audio';"],
+    [
+      'src/music',
+      'src/music/probe.ts',
+      "export { synthPerformance } from './assessment/testing/synthetic-performance';",
+    ],
+    ['its front door for tests', 'src/tuner/probe.ts', "import '../music/testing';"],
+    ['the CLI', 'cli/probe.ts', "import '../src/audio/testing/stream';"],
+    ['a bench', 'bench/probe.ts', "import('../src/audio/testing/noise');"],
+  ])('%s importing test support fails lint', async (_name, filePath, code) => {
+    expect(await errorsFor(filePath, code)).toContainEqual(
+      expect.stringMatching(/Production code may not import test support/),
+    );
+  });
+
+  it('tests and test support may import it', async () => {
+    const code = "import '../music/testing';\nimport '../audio/testing/stream';\n";
+    expect(await errorsFor('src/tuner/probe.test.ts', code)).toEqual([]);
+    expect(await errorsFor('src/audio/testing/probe.ts', "import './stream';")).toEqual([]);
+  });
+
+  it('the offline engine is production code (the CLI, the benches and the grading worker)', async () => {
+    const code = "import '../audio/offline/offline-engine';\n";
+    expect(await errorsFor('src/pieces/probe.worker.ts', code)).toEqual([]);
+  });
+});

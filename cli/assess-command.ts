@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { assessRecording, type Response } from './assess-pipeline';
-import { decodeWav } from '../src/audio/testing/wav';
+import { decodeWav } from '../src/audio/offline/wav';
 import {
   MAX_A4_HZ,
   MIN_A4_HZ,

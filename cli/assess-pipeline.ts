@@ -6,15 +6,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PEDAL_FLOOR_HZ } from '../src/audio/worklet/analysis-window';
-import { ENGINE_DEFAULTS } from '../src/audio/worklet/engine/pitch-engine';
-import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../src/audio/worklet/messages';
-import { offlineStream, type OfflineStream } from '../src/audio/testing/offline-stream';
-import { loadProcessorClass, startProcessor } from '../src/audio/testing/worklet-harness';
+import { ACCUMULATOR_PROCESSOR_NAME } from '../src/audio/worklet/messages';
+import {
+  offlineEngineStream,
+  offlineFloorHz,
+  type OfflineResponse,
+} from '../src/audio/offline/offline-engine';
+import type { OfflineStream } from '../src/audio/offline/offline-stream';
+import { loadProcessorClass } from '../src/audio/offline/worklet-harness';
 import { assessPerformance, type AssessOptions } from '../src/music/assessment/assessor';
 import type { AttemptAssessment } from '../src/music/assessment/assessment-types';
-import { concertMidiOf } from '../src/music/assessment/assessor';
-import { midiToHz } from '../src/music/theory/notes';
 import type { Score } from '../src/music/score/score-model';
 
 export const projectRoot = resolve(import.meta.dirname, '..');
@@ -36,16 +37,10 @@ function engineModule(): WebAssembly.Module {
   }
 }
 
-export type Response = 'block' | 'fast';
+export type Response = OfflineResponse;
 
-/**
- * The engine's floor for a score: the app's default (140 Hz), or the pedal floor when the music
- * goes below it (as the pedal exercises switch it on).
- */
-export function floorHzFor(score: Score, a4Hz: number): number {
-  const lowest = Math.min(...score.notes.map((n) => midiToHz(concertMidiOf(score, n), a4Hz)));
-  return lowest < ENGINE_DEFAULTS.minHz * 1.06 ? PEDAL_FLOOR_HZ : ENGINE_DEFAULTS.minHz;
-}
+/** The engine's floor for a score (src/audio/offline, the grading worker's rule too). */
+export const floorHzFor = offlineFloorHz;
 
 /** The stream for a whole recording, times in ms from its first sample. */
 export function streamOf(
@@ -53,23 +48,7 @@ export function streamOf(
   sampleRate: number,
   options: { response: Response; floorHz: number },
 ): OfflineStream {
-  const messages: FromWorkletMessage[] = [];
-  let failure: string | null = null;
-  const running = startProcessor(
-    processorClass,
-    sampleRate,
-    { engine: engineModule(), fastResponse: options.response === 'fast', minHz: options.floorHz },
-    (m: FromWorkletMessage) => {
-      if (m.type === 'error') failure = m.message;
-    },
-  );
-  for (let at = 0; at < samples.length; at += 128) {
-    running.quantum(samples.subarray(at, Math.min(samples.length, at + 128)));
-  }
-  running.send({ type: 'teardown' });
-  if (failure !== null) throw new Error(`the pitch engine failed: ${String(failure)}`);
-  messages.push(...running.messages);
-  return offlineStream(messages);
+  return offlineEngineStream(processorClass, engineModule(), samples, sampleRate, options);
 }
 
 export interface AssessRecordingOptions extends AssessOptions {

@@ -6,7 +6,7 @@
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeWav } from '../src/audio/testing/wav';
+import { decodeWav } from '../src/audio/offline/wav';
 import { audioFile } from './browser';
 import { writeWav16 } from './synth-wav';
 

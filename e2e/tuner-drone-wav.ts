@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { decodeWav } from '../src/audio/testing/wav';
+import { decodeWav } from '../src/audio/offline/wav';
 import { writeWav16 } from './synth-wav';
 
 /**

@@ -51,8 +51,6 @@ export * from './score/mxl';
 export * from './score/score-transpose';
 // Building scores from a line of notes (generated exercises, the bundled studies in src/pieces).
 export { scoreFromLine, type LineItem, type LineScoreOptions } from './score/score-build';
-// A synthesised performance of a score, for tests outside src/music (tree-shaken from the app).
-export { synthPerformance, type SynthNote } from './assessment/testing/synthetic-performance';
 // The assessor (issue 21), for imported pieces (issue 25) and the exercises.
 export type {
   NoteVerdictKind,

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../audio/worklet/messages';
-import { offlineStream } from '../audio/testing/offline-stream';
-import { loadProcessorClass, startProcessor } from '../audio/testing/worklet-harness';
+import { offlineStream } from '../audio/offline/offline-stream';
+import { loadProcessorClass, startProcessor } from '../audio/offline/worklet-harness';
 import type { Damping } from '../settings';
 import {
   createCentsFollower,

@@ -1,4 +1,7 @@
-/** Minimal WAV reader for tests and benches: PCM 16/24/32-bit or float32, mixed down to mono. */
+/**
+ * Minimal WAV reader: PCM 16/24/32-bit or float32, mixed down to mono. Production code (the CLI
+ * reads its recordings with it), also used by tests and benches.
+ */
 export interface DecodedWav {
   sampleRate: number;
   samples: Float32Array;

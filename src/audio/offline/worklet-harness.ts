@@ -2,8 +2,9 @@
  * Runs the real `accumulator.worklet.ts` outside a browser: a tiny shim of the AudioWorklet global
  * scope (`AudioWorkletProcessor` with a message port, `registerProcessor`, `sampleRate`,
  * `currentFrame`), then the
- * processor fed 128-sample quanta exactly as the audio thread would. Shared by the unit tests,
- * `npm run bench:latency` and `npm run soak`.
+ * processor fed 128-sample quanta exactly as the audio thread would. Production code: the CLI
+ * (`npm run assess`) and the pieces' grading worker run the engine offline through it; the unit
+ * tests, `npm run bench:latency` and `npm run soak` too.
  */
 import type { FromWorkletMessage, ToWorkletMessage } from '../worklet/messages';
 
@@ -49,15 +50,18 @@ function installShim(): void {
   };
 }
 
-/** Loads the worklet module once (its `registerProcessor` call fills the registry). */
-export async function loadProcessorClass(name: string): Promise<ProcessorClass> {
+/**
+ * Loads the worklet module once (its `registerProcessor` call fills the registry): by default the
+ * source beside this file (Node's module runner); a browser worker passes the built module's URL.
+ */
+export async function loadProcessorClass(
+  name: string,
+  // A computed specifier keeps the worklet (typed for AudioWorkletGlobalScope) out of this
+  // program's type check; the module runner resolves it relative to this file at run time.
+  moduleUrl = '../worklet/accumulator.worklet.ts',
+): Promise<ProcessorClass> {
   installShim();
-  if (!registered.has(name)) {
-    // A computed specifier keeps the worklet (typed for AudioWorkletGlobalScope) out of this
-    // program's type check; the module runner resolves it relative to this file at run time.
-    const specifier = '../worklet/accumulator.worklet.ts';
-    await import(/* @vite-ignore */ specifier);
-  }
+  if (!registered.has(name)) await import(/* @vite-ignore */ moduleUrl);
   const ctor = registered.get(name);
   if (!ctor) throw new Error(`worklet did not register "${name}"`);
   return ctor;

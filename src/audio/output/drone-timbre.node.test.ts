@@ -7,7 +7,7 @@ import { PitchEngine } from '../worklet/engine/pitch-engine';
 import { CANCEL_TAIL_MARGIN_MS } from './drone-cancellation';
 import { DRONE_RELEASE_S, DRONE_SMOOTHING_S, TIMBRE_HARMONICS } from './drone-voices';
 import { mixDrone, type DroneMixOptions } from '../testing/drone-mix';
-import { decodeWav } from '../testing/wav';
+import { decodeWav } from '../offline/wav';
 import {
   AUDIO_DIR,
   centsFrom as centsOff,

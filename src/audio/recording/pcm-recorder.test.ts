@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startPcmRecorder, wavHeader } from './pcm-recorder';
 import type { MicrophoneTap } from '../stream/microphone-tap';
 import type { RecorderEnd } from './recorder';
-import { decodeWav } from '../testing/wav';
+import { decodeWav } from '../offline/wav';
 
 /** A context whose ScriptProcessor we drive by hand, and a stream whose track can end. */
 function fakeTap(sampleRate: number) {

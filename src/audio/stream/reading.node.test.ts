@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCUMULATOR_PROCESSOR_NAME } from '../worklet/messages';
-import { loadProcessorClass, startProcessor } from '../testing/worklet-harness';
-import { decodeWav } from '../testing/wav';
-import { offlineStream, type OfflineStream } from '../testing/offline-stream';
+import { loadProcessorClass, startProcessor } from '../offline/worklet-harness';
+import { decodeWav } from '../offline/wav';
+import { offlineStream, type OfflineStream } from '../offline/offline-stream';
 
 /**
  * The readings' note identity on real audio: corpus files through the real worklet, compiled engine

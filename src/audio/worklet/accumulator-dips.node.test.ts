@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCUMULATOR_PROCESSOR_NAME } from './messages';
 import type { LevelDip, PitchReading } from '../stream/pitch-service-types';
-import { loadProcessorClass, startProcessor } from '../testing/worklet-harness';
-import { offlineStream } from '../testing/offline-stream';
+import { loadProcessorClass, startProcessor } from '../offline/worklet-harness';
+import { offlineStream } from '../offline/offline-stream';
 
 /**
  * Level dips on synthetic trumpet-like tones through the real worklet and compiled engine

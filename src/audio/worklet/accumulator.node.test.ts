@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCUMULATOR_PROCESSOR_NAME, MSG_TEARDOWN, type PitchMessage } from './messages';
-import { loadProcessorClass, startProcessor } from '../testing/worklet-harness';
-import { decodeWav } from '../testing/wav';
-import { offlineStream } from '../testing/offline-stream';
+import { loadProcessorClass, startProcessor } from '../offline/worklet-harness';
+import { decodeWav } from '../offline/wav';
+import { offlineStream } from '../offline/offline-stream';
 
 /**
  * The real worklet and the real compiled engine (`npm run build:engine` first), driven quantum by

@@ -10,7 +10,7 @@ import {
   type PitchMessage,
   type ReadyMessage,
 } from './messages';
-import { loadProcessorClass, startProcessor } from '../testing/worklet-harness';
+import { loadProcessorClass, startProcessor } from '../offline/worklet-harness';
 
 /**
  * Every supported rate in both modes, with and without the pedal floor: the real worklet and the

@@ -7,7 +7,7 @@ import { DroneCanceller } from './drone-canceller';
 import { PitchEngine } from './engine/pitch-engine';
 import { mixDrone } from '../testing/drone-mix';
 import { whiteNoise } from '../testing/noise';
-import { decodeWav } from '../testing/wav';
+import { decodeWav } from '../offline/wav';
 import {
   AUDIO_DIR,
   centsFrom as centsOff,

@@ -6,7 +6,7 @@ import { analysisWindow } from './analysis-window';
 import { PitchEngine } from './engine/pitch-engine';
 import { ACCUMULATOR_PROCESSOR_NAME, MSG_DRONE, type PitchMessage } from './messages';
 import { mixDrone } from '../testing/drone-mix';
-import { decodeWav } from '../testing/wav';
+import { decodeWav } from '../offline/wav';
 import {
   AUDIO_DIR,
   centsFrom as centsOff,
@@ -14,7 +14,7 @@ import {
   measuredHz,
   readEngineWasm,
 } from '../testing/corpus.node';
-import { loadProcessorClass, startProcessor } from '../testing/worklet-harness';
+import { loadProcessorClass, startProcessor } from '../offline/worklet-harness';
 
 /**
  * The player's note with the app's drone mixed in, as a phone's microphone hears its own speaker:

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCUMULATOR_PROCESSOR_NAME } from '../../audio/worklet/messages';
 import type { PitchReading } from '../../audio/stream/pitch-service-types';
-import { offlineStream, type OfflineStream } from '../../audio/testing/offline-stream';
-import { loadProcessorClass, startProcessor } from '../../audio/testing/worklet-harness';
+import { offlineStream, type OfflineStream } from '../../audio/offline/offline-stream';
+import { loadProcessorClass, startProcessor } from '../../audio/offline/worklet-harness';
 import {
   articulationPassage,
   TONGUING_NOTES_PER_BEAT,

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCUMULATOR_PROCESSOR_NAME, type FromWorkletMessage } from '../../audio/worklet/messages';
-import { loadProcessorClass, startProcessor } from '../../audio/testing/worklet-harness';
-import { decodeWav, resampleLinear } from '../../audio/testing/wav';
-import { offlineStream } from '../../audio/testing/offline-stream';
+import { loadProcessorClass, startProcessor } from '../../audio/offline/worklet-harness';
+import { decodeWav, resampleLinear } from '../../audio/offline/wav';
+import { offlineStream } from '../../audio/offline/offline-stream';
 import { reattacked, type PitchSample } from '../../music';
 
 /**

@@ -15,15 +15,14 @@ import {
   parseSpelledNote,
   spelledNoteName,
   spelledToMidi,
-  synthPerformance,
   transposeSpelled,
   WRITTEN_RANGE_MIDI,
   type Accidental,
   type Letter,
   type Score,
   type SpelledNote,
-  type SynthNote,
 } from '../../music';
+import { synthPerformance, type SynthNote } from '../../music/testing';
 import { STUDIES, type Study } from './catalogue';
 import { BUNDLED_STUDIES } from './index';
 import { studyMusicXml } from './study-build';
