@@ -16,6 +16,9 @@ import type { Score } from '../src/music/score/score-model';
 import { scoreFromLine, type LineItem } from '../src/music/score/score-build';
 import { PIECES, perform, scenarios, type Scenario } from './assess-scenarios';
 import { renderPerformance, RENDER_RATE, type PlayedNote } from './performance-render';
+import { dottedEven, rubatoScenarios, tempoScenarios } from './tempo-scenarios';
+import { tempoLabel, tempoLine } from '../src/music/assessment/played-tempo';
+import { dottedRhythmLine } from '../src/music/assessment/dotted-rhythm';
 
 const audioDir = process.env.EMBOUCHURE_AUDIO_DIR
   ? resolve(process.env.EMBOUCHURE_AUDIO_DIR)
@@ -314,7 +317,79 @@ function assessRecordingStreamOnly(score: Score, samples: Float32Array): readonl
     .readings;
 }
 
+/** Tempo and timing that follow music (issue 37, U7, U10), figures beside their goals. */
+function tempoReport(): void {
+  const rows: string[][] = [
+    ['performance', 'truth ♩', 'reported ♩', 'error', 'said', 'timing flags'],
+  ];
+  let worst = 0;
+  for (const s of tempoScenarios()) {
+    const samples = renderPerformance(audioDir, s.played);
+    const result = assessRecording(s.score, samples, RENDER_RATE, {
+      timing: s.givenQpm ? { kind: 'tempo', qpm: s.givenQpm } : { kind: 'free' },
+    }).assessment;
+    const tempo = result.playedTempo ?? null;
+    const error = tempo
+      ? Math.max(Math.abs(tempo.startQpm / s.startQpm - 1), Math.abs(tempo.endQpm / s.endQpm - 1))
+      : Number.NaN;
+    worst = Math.max(worst, Number.isFinite(error) ? error : 1);
+    const timed = result.notes.filter((n) =>
+      n.flags.some((f) => f.flag === 'late' || f.flag === 'early'),
+    );
+    rows.push([
+      s.name,
+      s.startQpm === s.endQpm ? fmt(s.startQpm) : `${fmt(s.startQpm)}→${fmt(s.endQpm)}`,
+      tempo ? tempoLabel(tempo) : '–',
+      `${fmt(100 * error, 1)} %`,
+      (tempoLine(tempo) ?? '—').slice(0, 60),
+      `${timed.length}/${result.notes.length}`,
+    ]);
+  }
+  console.log('\nTempo played (U7), start and end against the render:\n');
+  console.log(table(rows));
+  console.log(`Worst tempo error ${fmt(100 * worst, 1)} % (goal ≤ 3 %)`);
+  const rubato: string[][] = [['slow melody', 'notes', 'late/early', 'share', 'fix first']];
+  let worstShare = 0;
+  for (const s of rubatoScenarios()) {
+    const result = assessRecording(
+      s.score,
+      renderPerformance(audioDir, s.played),
+      RENDER_RATE,
+    ).assessment;
+    const flagged = result.notes.filter((n) =>
+      n.flags.some((f) => f.flag === 'late' || f.flag === 'early'),
+    ).length;
+    const share = flagged / result.notes.length;
+    worstShare = Math.max(worstShare, share);
+    rubato.push([
+      s.name,
+      String(result.notes.length),
+      String(flagged),
+      `${fmt(100 * share)} %`,
+      (result.fixFirst ?? '—').slice(0, 60),
+    ]);
+  }
+  console.log('\nRubato over slow melodies, no tempo given:\n');
+  console.log(table(rubato));
+  console.log(`Most notes flagged late/early: ${fmt(100 * worstShare)} % (goal ≤ 10 %)`);
+  const dotted = dottedEven();
+  const result = assessRecording(
+    dotted.score,
+    renderPerformance(audioDir, dotted.played),
+    RENDER_RATE,
+  ).assessment;
+  const onBeat = result.notes.filter(
+    (n) =>
+      (dotted.score.notes[n.index]?.durationQuarters ?? 0) !== 0.25 &&
+      n.flags.some((f) => f.flag === 'late' || f.flag === 'early'),
+  ).length;
+  console.log(
+    `\nDotted rhythm played even (U10): said "${dottedRhythmLine(dotted.score, result.notes) ?? '—'}" (goal: the rhythm named); ${result.notes.filter((n) => n.verdict !== 'played').length} notes not played (goal 0), ${onBeat} notes on the beat called late/early (goal 0), first note: ${result.notes[0]?.reasons.join('; ') || 'nothing said'}`,
+  );
+}
+
 export function main(args: readonly string[]): void {
+  if (!args.includes('--no-tempo')) tempoReport();
   if (!args.includes('--no-corpus')) corpusReport();
   if (!args.includes('--no-sweeps')) sweeps();
   if (!args.includes('--no-cost')) cost();

@@ -1,4 +1,4 @@
-// `npm run bench:assess [-- --no-corpus --no-sweeps --no-cost]`: loads bench/assess-run.ts through
+// `npm run bench:assess [-- --no-tempo --no-corpus --no-sweeps --no-cost]`: loads bench/assess-run.ts through
 // Vite's module runner (the worklet and its imports are TypeScript without file extensions).
 import { resolve } from 'node:path';
 import { runnerImport } from 'vite';

@@ -13,6 +13,7 @@
  * (played-tempo.ts), not as seconds of lateness on every note.
  */
 import { median } from '../theory/cents';
+import { TOO_EVEN_SHARE } from './dotted-rhythm';
 
 export type TimingReference =
   /** A click: beat 0 of the score sounded at `originMs`; `qpm` when not the score's own tempo. */
@@ -35,17 +36,35 @@ export interface TimedNote {
 export type TimedNoteOfLength = TimedNote & { readonly durationQuarters?: number };
 
 /**
- * The short note of a dotted pair (♪. ♬: the note before it 3 times as long, right before it):
- * written off the pulse, so it is never a neighbour in another note's fit. A dotted rhythm played
- * even (U10) puts it early; as a neighbour it made the notes on the beat read late (the first note
- * "came in 296 ms late"), and every other note early and late by turns.
+ * The short note of a dotted pair (♪. ♬: the note before it 3 times as long, right before it).
+ * A dotted rhythm played even (U10) puts it early; as a neighbour in another note's fit it made
+ * the notes on the beat read late (the first note "came in 296 ms late"), and every other note
+ * early and late by turns: when the pairs are played even it is left out of the beat.
  */
-function offPulse(notes: readonly TimedNoteOfLength[], i: number): boolean {
+function shortOfDotted(notes: readonly TimedNoteOfLength[], i: number): boolean {
   const note = notes[i];
   const before = notes[i - 1];
   const d = note?.durationQuarters;
   const b = before?.durationQuarters;
   return d !== undefined && b !== undefined && d <= 0.5 + 1e-6 && Math.abs(b - 3 * d) < 1e-6;
+}
+
+/**
+ * Whether the take's dotted pairs were played too even (U10; dotted-rhythm.ts says it): then
+ * their short notes are off the pulse and left out of the beat (`offPulse`). Played as written,
+ * they are part of the beat and the fits keep them (a Largo's ♩. ♪ with rubato needs them).
+ */
+function dottedPlayedEven(notes: readonly TimedNoteOfLength[]): boolean {
+  const shares: number[] = [];
+  notes.forEach((a, i) => {
+    const b = notes[i + 1];
+    const c = notes[i + 2];
+    if (!b || !c || !shortOfDotted(notes, i + 1)) return;
+    if (a.attempt < 0 || a.attempt !== b.attempt || b.attempt !== c.attempt) return;
+    const playedMs = c.onsetMs - a.onsetMs;
+    if (playedMs > 0) shares.push((b.onsetMs - a.onsetMs) / playedMs);
+  });
+  return shares.length >= 3 && (median(shares) ?? 1) < TOO_EVEN_SHARE;
 }
 
 const NEIGHBOURS = 4;
@@ -156,6 +175,9 @@ function breathPhrases(notes: readonly TimedNote[]): Int32Array {
 
 /** Played minus expected onset against the beat the player keeps (no tempo), ms. */
 function freeDeviations(notes: readonly TimedNoteOfLength[]): OnsetDeviations {
+  const even = dottedPlayedEven(notes);
+  const offPulse = (list: readonly TimedNoteOfLength[], k: number): boolean =>
+    even && shortOfDotted(list, k);
   const out = new Float64Array(notes.length).fill(Number.NaN);
   const toleranceMs = new Float64Array(notes.length).fill(LATE_MS);
   const phrase = breathPhrases(notes);
@@ -228,9 +250,10 @@ export function onsetDeviations(
   // tempo take the player's own entrance: the first notes of the attempt (U7: a median over the
   // whole attempt blamed an on-time first note of an accelerando for the rest's rushing).
   const attempts = new Map<number, number[]>();
+  const even = dottedPlayedEven(notes);
   notes.forEach((note, i) => {
     // The short notes of dotted pairs are off the pulse by design: the grid starts on the beat.
-    if (note.attempt < 0 || offPulse(notes, i)) return;
+    if (note.attempt < 0 || (even && shortOfDotted(notes, i))) return;
     const list = attempts.get(note.attempt) ?? [];
     list.push(note.onsetMs - note.startMs * tempoRatio);
     attempts.set(note.attempt, list);
