@@ -72,6 +72,30 @@ const storageGlobals = ['localStorage', 'sessionStorage', 'indexedDB'].map((name
 }));
 const dexieOnlyInStorage = { name: 'dexie', message: storageMessage };
 
+// One AudioContext (issue 20): constructed only in src/audio/clock/app-audio-context.ts, whose
+// function only the audio session (the owner) and the web's early start (which hands its context
+// to the session) call. OfflineAudioContext (decoding, no clock) is not the one context.
+const contextName = '/^(webkit)?AudioContext$/';
+const oneContextMessage =
+  'Only src/audio/clock/app-audio-context.ts constructs an AudioContext: ask the audio session (getAudioSession().acquire()).';
+const newAudioContext = [
+  { selector: `NewExpression[callee.name=${contextName}]`, message: oneContextMessage },
+  {
+    selector: `NewExpression[callee.type='MemberExpression'][callee.object.name=/^(window|globalThis|self)$/][callee.property.name=${contextName}]`,
+    message: oneContextMessage,
+  },
+];
+const appContextImport = [
+  'ImportDeclaration',
+  'ImportExpression',
+  'ExportNamedDeclaration',
+  'ExportAllDeclaration',
+].map((node) => ({
+  selector: `${node}[source.value=/app-audio-context$/]`,
+  message:
+    'Only the audio session and the early start make the one AudioContext (app-audio-context.ts).',
+}));
+
 // Pure modules decide; they do not store, fetch, wait, broadcast or read a clock (issue 41): the
 // time comes in with the readings or the caller's arguments, what to keep goes back to the caller.
 const pureMessage = (what) =>
@@ -154,6 +178,20 @@ export default tseslint.config(
     rules: { 'layering/no-testing': 'error' },
   },
   {
+    // The one AudioContext, in lint (replaces a regex scan of src/): tests and fakes may build them.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', ...newAudioContext, ...appContextImport] },
+  },
+  {
+    files: ['src/audio/clock/app-audio-context.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...appContextImport] },
+  },
+  {
+    files: ['src/audio/output/audio-session.ts', 'src/audio/stream/early-start.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...newAudioContext] },
+  },
+  {
     files: PURE_FILES,
     rules: {
       'no-restricted-imports': 'off',
@@ -185,7 +223,12 @@ export default tseslint.config(
       ],
       'no-restricted-globals': ['error', ...pureGlobals],
       'no-restricted-properties': ['error', ...pureClocks],
-      'no-restricted-syntax': ['error', ...pureStoreGetters],
+      'no-restricted-syntax': [
+        'error',
+        ...newAudioContext,
+        ...appContextImport,
+        ...pureStoreGetters,
+      ],
     },
   },
   {
@@ -354,6 +397,29 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    // Browser tests wait for states, never for a time (docs/testing.md): no sleep, no Playwright
+    // waitForTimeout, no awaited bare timer. A timer that bounds a wait (a Promise.race cap, a
+    // failure deadline) is not a wait and is not matched.
+    files: ['e2e/**/*.ts'],
+    // waitUntil's 100 ms between checks that a process is ready: a poll interval, not a wait.
+    ignores: ['e2e/engines/processes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.name='sleep']",
+          "CallExpression[callee.property.name='waitForTimeout']",
+          "AwaitExpression > NewExpression[callee.name='Promise'] > ArrowFunctionExpression > CallExpression.body[callee.name='setTimeout']",
+          "AwaitExpression > NewExpression[callee.name='Promise'] > ArrowFunctionExpression > BlockStatement > ExpressionStatement > CallExpression[callee.name='setTimeout']",
+        ].map((selector) => ({
+          selector,
+          message:
+            'e2e tests wait for a state, never for a time (docs/testing.md): use expect.poll or a locator.',
+        })),
+      ],
     },
   },
   {

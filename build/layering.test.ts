@@ -395,3 +395,70 @@ describe('test support out of production (issue 41)', () => {
     expect(await errorsFor('src/pieces/probe.worker.ts', code)).toEqual([]);
   });
 });
+
+describe('fitness checks in lint (issue 41)', () => {
+  it.each([
+    ['new AudioContext() in the stream', 'src/audio/stream/probe.ts', 'new AudioContext();'],
+    ['new window.AudioContext() in a feature', 'src/tuner/probe.ts', 'new window.AudioContext();'],
+    [
+      'new globalThis.webkitAudioContext() in the output',
+      'src/audio/output/probe.ts',
+      'new globalThis.webkitAudioContext();',
+    ],
+    [
+      'new self.AudioContext() in recording',
+      'src/audio/recording/probe.ts',
+      'new self.AudioContext();',
+    ],
+    [
+      'its function outside the session and the early start',
+      'src/audio/output/probe.ts',
+      "import { createAppAudioContext } from '../clock/app-audio-context';\ncreateAppAudioContext();",
+    ],
+  ])('%s fails lint', async (_name, filePath, code) => {
+    expect(await errorsFor(filePath, code)).toContainEqual(
+      expect.stringMatching(
+        /Only src\/audio\/clock\/app-audio-context\.ts constructs|Only the audio session and the early start make/,
+      ),
+    );
+  });
+
+  it('the one place constructs it, its two callers call it, and OfflineAudioContext is no AudioContext', async () => {
+    const one = (m: string) => /app-audio-context/.test(m);
+    const make =
+      "export const make = (): AudioContext => new AudioContext({ latencyHint: 'interactive' });\n";
+    expect((await errorsFor('src/audio/clock/app-audio-context.ts', make)).filter(one)).toEqual([]);
+    const call =
+      "import { createAppAudioContext } from '../clock/app-audio-context';\nexport const c = createAppAudioContext;\n";
+    expect((await errorsFor('src/audio/output/audio-session.ts', call)).filter(one)).toEqual([]);
+    expect((await errorsFor('src/audio/stream/early-start.ts', call)).filter(one)).toEqual([]);
+    const offline = 'export const o = new OfflineAudioContext(1, 1, 8000);\n';
+    expect((await errorsFor('src/audio/recording/probe.ts', offline)).filter(one)).toEqual([]);
+  });
+});
+
+describe('e2e waits are for states (lint, issue 41)', () => {
+  const sleepBan = /e2e tests wait for a state, never for a time/;
+  it.each([
+    ['a sleep', 'await sleep(4000);'],
+    ['a waitForTimeout', 'await page.waitForTimeout(500);'],
+    ['an awaited bare timer', 'await new Promise((resolve) => setTimeout(resolve, 1500));'],
+    ['a typed one', 'await new Promise<void>((r) => setTimeout(r, 10));'],
+    ['one in a block', 'await new Promise((r) => { setTimeout(r, 10); });'],
+  ])('%s in e2e/ fails lint', async (_name, code) => {
+    expect(await errorsFor('e2e/probe.e2e.ts', code)).toContainEqual(
+      expect.stringMatching(sleepBan),
+    );
+  });
+
+  it('a timer that bounds a wait lints clean (a race cap, a deadline)', async () => {
+    const code = [
+      'declare const close: () => Promise<void>;',
+      'export async function f(reject: (e: Error) => void): Promise<void> {',
+      '  await Promise.race([close(), new Promise((resolve) => setTimeout(resolve, 5000))]);',
+      "  setTimeout(() => reject(new Error('late')), 10);",
+      '}',
+    ].join('\n');
+    expect((await errorsFor('e2e/probe.e2e.ts', code)).filter((m) => sleepBan.test(m))).toEqual([]);
+  });
+});
