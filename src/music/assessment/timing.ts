@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- Over 300 lines: one model of where a note belonged in time (click, given tempo, the player's own beat). */
 /**
  * Where each played note belonged in time, so lateness is judged as a teacher hears it (issue 21):
  * against the click when there is one, against a given tempo (the player's own start), or, with
@@ -117,7 +118,9 @@ const OUTLIER_MS = 40;
 const BREATH_GAP_MS = 900;
 const BREATH_GAP_RATIO = 1.5;
 /** Time taken at a breath point, beyond the beat, that starts a new timing phrase, ms. */
-const BREATH_MIN_MS = 40;
+const BREATH_MIN_MS = 60;
+/** Across a breath the beat goes on at about the same tempo (a swell changes it): ratio. */
+const BREATH_TEMPO_RATIO = 0.08;
 
 /**
  * Long notes carry proportionally more expressive timing (rubato stretches a half note by ten
@@ -147,7 +150,7 @@ function breathPhrases(notes: readonly TimedNote[]): Int32Array {
     const note = notes[i];
     const previous = k > 0 ? notes[played[k - 1]] : null;
     if (previous && previous.attempt !== note.attempt) current++;
-    else if (previous && k >= 2 && k + 2 < played.length) {
+    else if (previous && k >= 2 && k + 3 < played.length) {
       const gapMs = note.startMs - previous.startMs;
       if (gapMs >= BREATH_GAP_MS && gapMs >= BREATH_GAP_RATIO * typicalGapMs) {
         // The beat before the breath (up to 4 notes, straight) and after it without this note
@@ -156,15 +159,26 @@ function breathPhrases(notes: readonly TimedNote[]): Int32Array {
           .slice(Math.max(0, k - 4), k)
           .map((j) => notes[j])
           .filter((n) => n.attempt === note.attempt);
+        // From two notes on, so a late note just after is not mistaken for time taken; the note
+        // after must sit nearer the new beat than the old one too.
         const after = played
-          .slice(k + 1, k + 5)
+          .slice(k + 2, k + 6)
           .map((j) => notes[j])
           .filter((n) => n.attempt === note.attempt);
+        const next = notes[played[k + 1]];
         const left = before.length >= 2 ? robustLine(before, false) : null;
         const right = after.length >= 2 ? robustLine(after, false) : null;
-        if (left && right) {
+        if (left && right && next.attempt === note.attempt) {
           const takenMs = predictMs(right, note.startMs) - predictMs(left, note.startMs);
-          if (takenMs >= BREATH_MIN_MS && takenMs < PAUSE_MS) current++;
+          const kept =
+            Math.abs(next.onsetMs - predictMs(right, next.startMs)) <
+            Math.abs(next.onsetMs - predictMs(left, next.startMs));
+          const sameTempo = Math.abs(right.slope / left.slope - 1) < BREATH_TEMPO_RATIO;
+          // The note itself came in late after the breath, on the new beat.
+          const lateMs = note.onsetMs - predictMs(left, note.startMs);
+          const onNew = Math.abs(note.onsetMs - predictMs(right, note.startMs)) < lateMs;
+          const breath = takenMs >= BREATH_MIN_MS && takenMs < PAUSE_MS && lateMs >= BREATH_MIN_MS;
+          if (breath && kept && onNew && sameTempo) current++;
         }
       }
     }
