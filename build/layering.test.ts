@@ -437,6 +437,17 @@ describe('fitness checks in lint (issue 41)', () => {
   });
 });
 
+describe('module size (lint, issue 41)', () => {
+  const long = Array.from({ length: 301 }, (_, i) => `export const n${i} = ${i};`).join('\n');
+  it('a file over 300 lines fails lint, unless its first line says why', async () => {
+    expect(await errorsFor('src/tuner/probe.ts', long)).toContainEqual(
+      expect.stringMatching(/File has too many lines \(301\)\. Maximum allowed is 300/),
+    );
+    const why = `/* eslint-disable max-lines -- a probe: one table */\n${long}`;
+    expect(await errorsFor('src/tuner/probe.ts', why)).toEqual([]);
+  });
+});
+
 describe('e2e waits are for states (lint, issue 41)', () => {
   const sleepBan = /e2e tests wait for a state, never for a time/;
   it.each([

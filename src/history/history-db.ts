@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- Over 300 lines: one store of attempts over the app's one database (queries, import, limits); the storage layer (issue 41 step 2) takes its database part. */
 import { track } from '../analytics/track';
 import {
   createEmitter,

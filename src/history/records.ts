@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- Over 300 lines: the stored attempt shapes with the validation of every field of the export format. */
 /**
  * What the history stores per completed attempt, and the JSON export/import format with its
  * validation. Pure (no IndexedDB here) so the validation is unit-tested without a browser.

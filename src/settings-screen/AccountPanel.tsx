@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- Over 300 lines: the account screen (sign in and up, status, what syncs) in one component; not split in issue 41 step 1. */
 import { useContext, useEffect, useId, useState, type FormEvent } from 'react';
 import { useObservable } from '../lib/use-observable';
 import { getPreferencesStore } from '../settings/preferences';

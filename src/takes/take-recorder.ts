@@ -1,4 +1,4 @@
-// Over 300 lines: one recording's life (refusals, origin, chunks, every way it ends) over injected platform objects; its timeline is take-timeline.ts.
+/* eslint-disable max-lines -- Over 300 lines: one recording's life (refusals, origin, chunks, every way it ends) over injected platform objects; its timeline is take-timeline.ts. */
 /**
  * Recording a take: the microphone's audio (src/audio/recording/recorder.ts) and the pitch stream's
  * readings and note events, on the audio clock, written to storage a chunk at a time.

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- Over 300 lines: one store of takes and their chunks over the app's one database. */
 /**
  * Takes in the app's one database (`embouchure-history`, tables added by version 3 in
  * `src/storage/history-database.ts`): a row per take and its chunks (about a second of encoded audio

@@ -1,4 +1,4 @@
-// Over 300 lines: one state machine over injected platform objects (graph: audio-graph.ts; decoding: pitch-stream.ts).
+/* eslint-disable max-lines -- Over 300 lines: one state machine over injected platform objects (graph: audio-graph.ts; decoding: pitch-stream.ts). */
 import { createEmitter, createObservable } from '../../lib/observable';
 import { adoptEngine, compileEngine } from './engine-loader';
 import { MICROPHONE_CONSTRAINTS } from './microphone-constraints';

@@ -1,4 +1,4 @@
-// Over 300 lines: the audio thread's hot path, one closure over buffers allocated once, so no chunk allocates.
+/* eslint-disable max-lines -- Over 300 lines: the audio thread's hot path, one closure over buffers allocated once, so no chunk allocates. */
 /**
  * The audio-accumulator's logic, free of AudioWorklet globals so Node tests, the latency bench and
  * the soak run exactly the code the worklet runs (`accumulator.worklet.ts` is a thin shell).

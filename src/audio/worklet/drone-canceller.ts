@@ -1,4 +1,4 @@
-// Over 300 lines: a 40-line note on the maths and measurements, then one allocation-free hot path.
+/* eslint-disable max-lines -- Over 300 lines: a 40-line note on the maths and measurements, then one allocation-free hot path. */
 /**
  * Drone subtraction: the app's own drone, played through the phone's speaker, reaches the
  * microphone together with the trumpet, and a monophonic detector can lock onto it. The drone is

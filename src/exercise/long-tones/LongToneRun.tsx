@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- Over 300 lines: the long-tone run view with its drone and save; the practice-run controller (issue 41 step 3) takes the run out. */
 import { useEffect, useMemo, useRef } from 'react';
 import { usePitchService } from '../../shared-ui/pitch-service-context';
 import { useObservable } from '../../lib/use-observable';

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- Over 300 lines: view, run orchestration (metronome, drone), save, loop and "again" in one; the practice-run controller (issue 41 step 3) takes the run out. */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionDriver } from '../use-session-driver';
 import { usePitchService } from '../../shared-ui/pitch-service-context';

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- Over 300 lines: one timed attempt, from count-in to the scored notes, over one state. */
 import type { NoteEvent, PitchReading } from '../../audio/stream/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../../lib/observable';
 import {

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- Over 300 lines: the one assessor, per-note verdicts and the attempt scores from one alignment. */
 /**
  * The one assessor: a score and a performance in, a verdict per note and the attempt's scores
  * out (`AttemptAssessment`, also the JSON of `npm run assess`). Every deviation reaches a score

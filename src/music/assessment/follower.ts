@@ -1,4 +1,4 @@
-// Over 300 lines on purpose: one dynamic programme whose forward pass, back pointers and backtrack share one state.
+/* eslint-disable max-lines -- Over 300 lines on purpose: one dynamic programme whose forward pass, back pointers and backtrack share one state. */
 /**
  * The score follower: which played segment is which score note, without a metronome. A dynamic
  * programme over (played segments × score position) in the manner of on-line time warping

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- Over 300 lines: one ordered list of what to fix first, each rule beside its words (one voice). */
 /**
  * The one thing to fix first, as a teacher would say it after hearing an attempt (issues 21, 37;
  * trumpet.md "Saying it right"). One voice: it is derived from the same per-note verdicts and the

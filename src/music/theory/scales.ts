@@ -1,4 +1,4 @@
-// Over 300 lines on purpose: one table of scale and pattern kinds with the builder each names.
+/* eslint-disable max-lines -- Over 300 lines on purpose: one table of scale and pattern kinds with the builder each names. */
 /**
  * Note sequences for the daily routine, in WRITTEN pitch (what the trumpet player reads).
  * MIDI numbers here are written MIDI (written C4 = 60); the transposition to sounding pitch

@@ -1,4 +1,4 @@
-// Over 300 lines on purpose: data, one entry per bundled piece (33), nothing else.
+/* eslint-disable max-lines -- Over 300 lines on purpose: data, one entry per bundled piece (33), nothing else. */
 /**
  * The bundled studies (issue 25): public-domain melodies and studies for B♭ trumpet, in written
  * pitch, in the compact notation of study-notation.ts. `npm run studies:build` writes each as

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- Over 300 lines: one client of CouchDB's HTTP API, each failure mapped to an AccountError kind. */
 /**
  * The account's server over HTTP: CouchDB's own API (also what the embedded server speaks), with
  * the session cookie (`credentials: 'include'`; the password is sent to sign in and never kept).

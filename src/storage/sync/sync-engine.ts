@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- Over 300 lines: one sync cycle (pull, push, conflicts) whose steps share the per-document shadows. */
 /**
  * Two-way sync of the device's records with the account's database on the server (CouchDB's
  * protocol), one cycle at a time: pull what changed on the server since the last checkpoint,
