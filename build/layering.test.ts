@@ -473,3 +473,16 @@ describe('e2e waits are for states (lint, issue 41)', () => {
     expect((await errorsFor('e2e/probe.e2e.ts', code)).filter((m) => sleepBan.test(m))).toEqual([]);
   });
 });
+
+// The reading's (house-reading-3 §2) probes still allowed, and why: each needs a later step.
+describe('walls still to build', () => {
+  it.todo('src/pages ← ../tuner/tail-gate fails lint: a front door for every feature (step 5)');
+  it.todo(
+    'src/pieces ← ../exercise/timed/timed-session fails lint: features never import features (step 5)',
+  );
+  it.todo(
+    'cli/ and bench/ reach src/ only through src/<folder>/index.ts: ~40 deep imports to move behind front doors',
+  );
+  // src/audio/recording ← ../worklet/accumulator stays allowed: recording sits above the worklet in
+  // the audio layers (it uses the frame tap's messages), and the layers decide direction only.
+});
