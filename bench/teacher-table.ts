@@ -18,6 +18,7 @@ import { droneAimCents } from '../src/music/theory/drone-intonation';
 import type { Score } from '../src/music/score/score-model';
 import { spelledToMidi } from '../src/music/theory/notes';
 import { renderPerformance, RENDER_RATE, type PlayedNote } from './performance-render';
+import { dottedEven, tempoScenarios } from './tempo-scenarios';
 
 export interface TeacherCase {
   readonly name: string;
@@ -27,6 +28,8 @@ export interface TeacherCase {
   readonly args?: readonly string[];
   /** What the player did to note i (default: played as written). */
   readonly edit?: (note: PlayedNote, i: number, score: Score) => PlayedNote;
+  /** Or the whole performance, when its notes move together (a tempo that drifts). */
+  readonly played?: () => readonly PlayedNote[];
   /** The one line said, and the overall's band: what a teacher would sign. */
   readonly expect: { readonly line: RegExp | null; readonly overall: readonly [number, number] };
 }
@@ -151,7 +154,25 @@ const justOverC = (n: PlayedNote): PlayedNote => ({
   centsAt: () => droneAimCents(n.midi, C_DRONE),
 });
 
+const tempoPlayed = (name: string) => (): readonly PlayedNote[] =>
+  tempoScenarios().find((t) => t.name === name)?.played ?? [];
+
 export const MORE_CASES: readonly TeacherCase[] = [
+  {
+    name: 'Yankee Doodle at 80 % of the marking',
+    study: 'yankee-doodle',
+    played: tempoPlayed('Yankee Doodle at 80 % (♩=96)'),
+    expect: { line: /^You played at ♩≈9\d; the marking is 120\.$/, overall: [90, 100] },
+  },
+  {
+    name: 'Arban dotted eighths, every pair played even',
+    study: 'arban-dotted-eighths',
+    played: () => dottedEven().played,
+    expect: {
+      line: /^Your dotted rhythm is too even: make the 16th short and late\.$/,
+      overall: [60, 97],
+    },
+  },
   {
     name: 'C scale in just intonation over a C drone, --drone C',
     study: C_SCALE,
@@ -196,17 +217,19 @@ export function runCase(
     writeFileSync(path, scoreToMusicXml(written));
   }
   const score = parseMusicXml(readFileSync(path, 'utf8'));
-  const notes = score.notes.map((note, i) =>
-    (c.edit ?? ((n) => n))(
-      {
-        midi: concertMidiOf(score, note),
-        onsetMs: 800 + note.startMs,
-        durationMs: note.durationMs * 0.92,
-      },
-      i,
-      score,
-    ),
-  );
+  const notes =
+    c.played?.() ??
+    score.notes.map((note, i) =>
+      (c.edit ?? ((n) => n))(
+        {
+          midi: concertMidiOf(score, note),
+          onsetMs: 800 + note.startMs,
+          durationMs: note.durationMs * 0.92,
+        },
+        i,
+        score,
+      ),
+    );
   const wav = writeWav16(
     join(dir, `${c.name.replace(/[^A-Za-z0-9]+/g, '-')}.wav`),
     RENDER_RATE,

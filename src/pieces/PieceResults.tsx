@@ -1,4 +1,10 @@
-import { formatCents, sayNote, type AttemptAssessment, type NoteAssessment } from '../music';
+import {
+  formatCents,
+  sayNote,
+  tempoLabel,
+  type AttemptAssessment,
+  type NoteAssessment,
+} from '../music';
 import type { PieceAttempt } from './piece-types';
 import { flagText } from './report-text';
 
@@ -49,7 +55,7 @@ export function NoteDetail(props: {
 
 /** The attempt's sub-scores, the one thing to fix first, and the counts of each verdict. */
 export function AttemptSummary(props: { assessment: AttemptAssessment }) {
-  const { scores, notes, fixFirst } = props.assessment;
+  const { scores, notes, fixFirst, playedTempo } = props.assessment;
   const count = (kind: NoteAssessment['verdict']): number =>
     notes.filter((n) => n.verdict === kind).length;
   return (
@@ -65,6 +71,11 @@ export function AttemptSummary(props: { assessment: AttemptAssessment }) {
       <p data-testid="verdict-counts">
         {count('played')} played · {count('wrong')} wrong · {count('missed')} missed
       </p>
+      {playedTempo && (
+        <p data-testid="tempo-played">
+          Tempo played {tempoLabel(playedTempo)} · marking ♩ = {Math.round(playedTempo.markedQpm)}
+        </p>
+      )}
       <p className="fix-first" data-testid="fix-first">
         {fixFirst ? `Fix first: ${fixFirst}` : 'Nothing stands out to fix: well played.'}
       </p>

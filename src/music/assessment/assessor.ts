@@ -354,6 +354,7 @@ export function assessPerformance(
       bandCents,
       timing,
       instrumentId: options.instrument ?? null,
+      playedTempo,
     }),
     playedTempo,
   };

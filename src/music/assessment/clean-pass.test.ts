@@ -107,6 +107,18 @@ describe('a clean pass (the tempo trainers raise the tempo only after one)', () 
   });
 });
 
+describe('a steady tempo is part of clean (U7)', () => {
+  it('a take that sped up from 120 to 133 is not clean, and it says so', () => {
+    const assessment = {
+      ...attempt([note('played'), note('played')], 99),
+      playedTempo: { qpm: 126, startQpm: 120, endQpm: 133, markedQpm: 120, drifting: true },
+    };
+    expect(sayCleanPassFaults(cleanPassFaults(assessment))).toBe(
+      'the tempo drifted (♩=120 to 133)',
+    );
+  });
+});
+
 describe('clean passes in a row before the tempo rises (U2: one pass was enough)', () => {
   const run = (needed: number, passes: readonly boolean[]): number[] => {
     let streak = { inARow: 0, needed };

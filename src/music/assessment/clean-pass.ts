@@ -27,7 +27,9 @@ export type CleanPassFault =
       readonly fault: 'wrong' | 'missed' | 'cracked' | 'off-beat' | 'uneven' | 'off-pitch';
       readonly notes: number;
     }
-  | { readonly fault: 'overall'; readonly overall: number };
+  | { readonly fault: 'overall'; readonly overall: number }
+  /** The tempo ran away or dragged through the take (played-tempo.ts: a steady drift). */
+  | { readonly fault: 'drifted'; readonly startQpm: number; readonly endQpm: number };
 
 const FLAG_FAULTS: readonly {
   readonly fault: 'cracked' | 'off-beat' | 'uneven' | 'off-pitch';
@@ -43,8 +45,9 @@ const FLAG_FAULTS: readonly {
  * THE definition of a clean pass (issue 37, U2: a pass 200 ms late, cracked, long-short or 30 ¢
  * sharp used to count, so the trainers practised the mistake faster), used by the metronome's
  * speed trainer, the pieces' tempo trainer and assignments alike: no wrong or missed note, no
- * crack, every note within the timing window (no late or early flag), runs even, every note
- * within the pitch band, and the overall at least 85. Decided on the assessor's own flags, so it
+ * crack, every note within the timing window (no late or early flag), runs even, a steady tempo
+ * (no drift: an accelerando is not clean however evenly it speeds up), every note within the
+ * pitch band, and the overall at least 85. Decided on the assessor's own flags, so it
  * agrees with the rows the player reads. Empty: clean.
  */
 export function cleanPassFaults(assessment: AttemptAssessment): readonly CleanPassFault[] {
@@ -58,6 +61,14 @@ export function cleanPassFaults(assessment: AttemptAssessment): readonly CleanPa
   for (const { fault, flags } of FLAG_FAULTS) {
     const notes = count((n) => n.flags.some((f) => flags.includes(f.flag)));
     if (notes > 0) faults.push({ fault, notes });
+  }
+  const tempo = assessment.playedTempo;
+  if (tempo?.drifting) {
+    faults.push({
+      fault: 'drifted',
+      startQpm: Math.round(tempo.startQpm),
+      endQpm: Math.round(tempo.endQpm),
+    });
   }
   if (assessment.notes.length === 0 || assessment.scores.overall < CLEAN_PASS_MIN_OVERALL) {
     faults.push({ fault: 'overall', overall: Math.round(assessment.scores.overall) });
@@ -91,6 +102,8 @@ export function sayCleanPassFaults(faults: readonly CleanPassFault[]): string | 
           return `${notesWord(f.notes)} out of tune`;
         case 'overall':
           return `overall ${f.overall} (a clean pass needs ${CLEAN_PASS_MIN_OVERALL})`;
+        case 'drifted':
+          return `the tempo drifted (♩=${f.startQpm} to ${f.endQpm})`;
       }
     })
     .join(', ');

@@ -118,3 +118,43 @@ describe('scoops are an attack problem, not wavering (U9)', () => {
     expect(result.fixFirst).toBeNull();
   });
 });
+
+describe('the tempo and the rhythm, before single notes (U7, U10)', () => {
+  // Yankee Doodle's first phrase in eighths at ♩ = 120, twice over.
+  const march = scoreFromLine(
+    line('G4 G4 A4 B4 G4 B4 A4 D4 G4 G4 A4 B4 G4 F#4 D4 D4 G4 G4 A4 B4 G4 B4 A4 D4', 0.5),
+    { qpm: 120 },
+  );
+
+  it('a steady accelerando from ♩=120 to 133: said as the tempo, not as late and early notes', () => {
+    const lastMs = march.notes[march.notes.length - 1]?.startMs ?? 1;
+    // Time runs faster and faster: at the end 133/120 as fast.
+    const at = (ms: number) => ms - ((1 - 120 / 133) * ms * ms) / (2 * lastMs);
+    const result = assessPerformance(
+      march,
+      synthPerformance(
+        play(march, (n, i) => ({
+          ...n,
+          onsetMs: 1000 + at(march.notes[i]?.startMs ?? 0),
+          durationMs: 0.8 * n.durationMs,
+        })),
+      ),
+    );
+    expect(result.playedTempo?.drifting).toBe(true);
+    expect(result.fixFirst).toMatch(/^You sped up from ♩=12\d to about ♩=13\d: keep the pulse\.$/);
+  });
+
+  it('the whole take at ♩≈96 with nothing else wrong: the tempo is the last thing said', () => {
+    const slow = assessPerformance(
+      march,
+      synthPerformance(
+        play(march, (n, i) => ({
+          ...n,
+          onsetMs: 1000 + 1.25 * (march.notes[i]?.startMs ?? 0),
+          durationMs: n.durationMs,
+        })),
+      ),
+    );
+    expect(slow.fixFirst).toBe('You played at ♩≈96; the marking is 120.');
+  });
+});

@@ -24,6 +24,8 @@ import {
   type AdviceFingering,
 } from './note-advice';
 import { playedFingering } from './played-fingering';
+import { dottedRhythmLine } from './dotted-rhythm';
+import { tempoIsOff, tempoLine, type PlayedTempo } from './played-tempo';
 import {
   parseSpelledNote,
   spelledNoteName,
@@ -63,6 +65,8 @@ export interface SummaryContext {
   readonly timing: TimingReference;
   /** The instrument's id (a piccolo's 4th valve changes the advice); null when unknown. */
   readonly instrumentId?: string | null;
+  /** The tempo the player kept (played-tempo.ts), when it could be told. */
+  readonly playedTempo?: PlayedTempo | null;
 }
 
 /**
@@ -331,6 +335,15 @@ export function fixFirstOf(
     return `${plural(cracked.length, 'note')} cracked: first in ${bar(first)}, ${crack?.atMs ?? 0} ms into ${sayNote(first.written)}. Keep the air moving through the note and hear it before you play.`;
   }
   const played = notes.filter((n) => n.verdict === 'played');
+  // The rhythm before any single note's timing: a dotted rhythm played even (U10).
+  const dotted = dottedRhythmLine(score, notes);
+  if (dotted) return dotted;
+  // The tempo the player kept: a drift always; away from a tempo or a click asked for (U7).
+  const tempo = context.playedTempo;
+  if (tempo && (tempo.drifting || (context.timing.kind !== 'free' && tempoIsOff(tempo)))) {
+    const line = tempoLine(tempo);
+    if (line) return line;
+  }
   // Timing against a click or tempo: the whole attempt behind or ahead of the beat.
   if (context.timing.kind !== 'free' && played.length >= 4) {
     const offsets = played.map((n) => {
@@ -379,5 +392,7 @@ export function fixFirstOf(
       pitchFixOf(score, first, context.instrumentId ?? null) ?? 'hear the pitch before you play it';
     return `${sayNote(first.written)} in ${bar(first)} is ${off?.cents ?? 0} ¢ ${off?.flag ?? 'off'}: ${fix}.`;
   }
-  return null;
+  // Nothing else to fix: a tempo away from the marking in "Follow me" may be the player's choice,
+  // said last ("You played at ♩≈96; the marking is 120.").
+  return tempoLine(tempo);
 }
