@@ -146,6 +146,42 @@ describe("Android's back button", () => {
     expect(await nativeCalls()).not.toContain('App.exitApp');
   });
 
+  it('on the tuner reached from Exercise: privacy → settings → the tuner, one layer a press (H2)', async () => {
+    await openAndroidApp('/home/exercise', 'Exercise');
+    await page.locator('ion-tab-button[tab="tuner"]').click();
+    await page.waitForURL('**/home/tuner');
+    await expect.poll(title).toBe('Tuner'); // its page shown (and its gear), not Exercise's
+    const screen = await openSettings(page);
+    await screen.getByTestId('open-privacy').click();
+    await screen.getByTestId('privacy-page').waitFor();
+
+    await pressBack();
+    await expect.poll(() => screen.getByTestId('privacy-page').count()).toBe(0);
+    await expect.poll(() => screen.getByTestId('open-privacy').isVisible()).toBe(true);
+    expect(new URL(page.url()).search).toBe('?settings');
+
+    await pressBack();
+    await expect.poll(() => settingsScreen(page).count(), { timeout: WAIT_MS }).toBe(0);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(pathname()).toBe('/home/tuner');
+    await expect.poll(title).toBe('Tuner');
+    expect(await nativeCalls()).not.toContain('App.exitApp');
+  });
+
+  it('from a piece returns to the pieces library, then home (H2)', async () => {
+    await openAndroidApp('/home/pieces', 'Pieces');
+    const view = activePage(page);
+    await view.getByTestId('study-item').first().click();
+    await view.getByTestId('piece-practice').waitFor();
+    await expect.poll(pathname).toMatch(/^\/home\/pieces\/.+/);
+
+    await pressBack();
+    await expect.poll(pathname).toBe('/home/pieces');
+    await view.getByTestId('piece-library').waitFor();
+    await expect.poll(title).toBe('Pieces');
+    await backGoesHomeThenLeaves();
+  });
+
   it('from the tuner tab goes home (the start destination), and leaves the app only from home', async () => {
     await openAndroidApp('/home/exercise', 'Exercise');
     await page.locator('ion-tab-button[tab="tuner"]').click();

@@ -204,7 +204,7 @@ describe('a file opened with the app on Android', () => {
       [url, content.toString('base64'), content.length] as const,
     );
     await page.goto(appUrl('/home/tuner'));
-    await expect.poll(() => page.url(), { timeout: WAIT_MS }).toMatch(/\/home\/pieces$/);
+    await expect.poll(() => page.url(), { timeout: WAIT_MS }).toMatch(/\/home\/pieces(\/[^/]+)?$/);
     await expect.poll(pieceTitle, { timeout: WAIT_MS }).toBe('Opened Song');
     await expect.poll(() => view().getByTestId('staff-note').count()).toBe(8);
     expect(await nativeCalls()).toEqual(

@@ -4,8 +4,8 @@ import { activePage, appUrl } from './browser';
 import { closeSettings, openSettings, settingsScreen } from './settings-screen';
 import { WAIT_MS } from './wait';
 
-// The settings screen (issue 6): a modal opened from the gear in both tabs' headers (no route of
-// its own), edits the same stores the tuner and the exercises read, persists across reloads, and
+// The settings screen (issue 6): a modal opened from the gear in both tabs' headers (in the URL as
+// `?settings` on the page, no route of its own: Back closes it, issue 36), edits the same stores the tuner and the exercises read, persists across reloads, and
 // the theme follows the system unless chosen.
 const browser = sharedBrowser({ mic: 'granted' });
 const { page } = browser;
@@ -21,6 +21,16 @@ async function showTab(tab: 'exercise' | 'tuner') {
   await expect
     .poll(() => title().textContent(), { timeout: WAIT_MS })
     .toBe(tab === 'exercise' ? 'Exercise' : 'Tuner');
+}
+
+/** The settings screen is in the URL (`?settings`): a reload shows it open again. */
+async function reopenedAfterReload() {
+  expect(new URL(page.url()).search).toBe('?settings');
+  const screen = settingsScreen(page);
+  await expect
+    .poll(() => screen.getByTestId('transposition').isVisible(), { timeout: WAIT_MS })
+    .toBe(true);
+  return screen;
 }
 
 describe('settings screen', () => {
@@ -59,14 +69,18 @@ describe('settings screen', () => {
       .toBe('open-settings');
   });
 
-  it("the browser's back button leaves the page and closes the screen with it", async () => {
+  it("the browser's back button closes the screen and stays on the page (issue 36, H2)", async () => {
     await showTab('exercise');
     await page.locator('ion-tab-button[tab="tuner"]').click();
     await expect.poll(() => title().textContent(), { timeout: WAIT_MS }).toBe('Tuner');
     await openSettings(page);
     await page.goBack();
-    await page.waitForURL('**/home/exercise');
     await expect.poll(() => settingsScreen(page).count(), { timeout: WAIT_MS }).toBe(0);
+    expect(pathname()).toBe('/home/tuner');
+    await expect.poll(() => title().textContent()).toBe('Tuner');
+    // Back again leaves the tuner for the page below it.
+    await page.goBack();
+    await page.waitForURL('**/home/exercise');
     await expect.poll(() => title().textContent()).toBe('Exercise');
   });
 
@@ -96,7 +110,7 @@ describe('settings screen', () => {
     await settings.getByTestId('fast-response').check();
     await page.reload();
     await expect.poll(() => title().textContent(), { timeout: WAIT_MS }).toBe('Exercise');
-    settings = await openSettings(page);
+    settings = await reopenedAfterReload();
     expect(await settings.getByTestId('transposition').inputValue()).toBe('concert');
     expect(await settings.getByTestId('in-tune-band').inputValue()).toBe('10');
     expect(await settings.getByTestId('fast-response').isChecked()).toBe(true);
@@ -132,7 +146,7 @@ describe('settings screen', () => {
     await page.reload();
     await expect.poll(() => title().textContent(), { timeout: WAIT_MS }).toBe('Tuner');
     expect(await isDark()).toBe(true); // applied before the first render, from storage
-    settings = await openSettings(page);
+    settings = await reopenedAfterReload();
     await settings.getByTestId('theme').selectOption('system');
     await expect.poll(isDark).toBe(false);
     await closeSettings(page);

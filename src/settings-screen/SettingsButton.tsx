@@ -2,7 +2,7 @@ import { IonButton, IonButtons } from '@ionic/react';
 import { settingsOutline } from 'ionicons/icons';
 import { Icon } from '../shared-ui/Icon';
 import { Suspense, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { lazyWithRetry } from '../shared-ui/lazy-retry';
 
@@ -12,26 +12,34 @@ const SettingsModal = lazyWithRetry(() => import('./SettingsModal'));
 
 /**
  * The gear button for a page header's toolbar (`<IonToolbar>…<SettingsButton /></IonToolbar>`),
- * opening the settings screen as a modal: no route, no tab. Ionic moves focus into the modal
- * and back to the button; Escape closes it (and Android's back button, once `@capacitor/app` is
- * installed), and so does any navigation away from the page.
+ * opening the settings screen as a modal over the page. The screen is in the URL (`?settings` on
+ * the page it was opened from, `?settings=privacy` for its privacy page: settings-url.ts), so the
+ * browser's Back and Android's back button close the top layer only (issue 36, H2: Back from
+ * settings on the tuner used to land on the tab below). Ionic moves focus into the modal and
+ * back to the button; Escape and Done close it.
  */
 export function SettingsButton() {
-  const { pathname } = useLocation();
-  // The path it was opened at: leaving it (the browser's or Android's back) closes the screen.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  // Mounted from the first tap on, so the chunk is not fetched before it is needed.
-  const [requested, setRequested] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The tab this button lives on: Ionic keeps other tabs' pages mounted, and only the button of
+  // the page on screen may open the screen.
+  const [tabPath] = useState(() => location.pathname.split('/').slice(0, 3).join('/'));
+  const open =
+    location.pathname.startsWith(tabPath) && new URLSearchParams(location.search).has('settings');
+  // Mounted from the first tap on (or a link with `?settings`), so the chunk is not fetched
+  // before it is needed.
+  const [requested, setRequested] = useState(open);
+  if (open && !requested) setRequested(true);
   return (
     <>
       <IonButtons slot="end">
         <IonButton
           aria-label="Settings"
           data-testid="open-settings"
-          onClick={() => {
-            setRequested(true);
-            setOpenAt(pathname);
-          }}
+          onClick={() =>
+            // Pushed: the entry's state says so, and closing goes back over it.
+            navigate({ search: '?settings' }, { state: { settingsDepth: 1 } })
+          }
         >
           <Icon slot="icon-only" icon={settingsOutline} />
         </IonButton>
@@ -39,7 +47,7 @@ export function SettingsButton() {
       {requested && (
         <PanelBoundary name="Settings">
           <Suspense fallback={null}>
-            <SettingsModal isOpen={openAt === pathname} onClose={() => setOpenAt(null)} />
+            <SettingsModal isOpen={open} />
           </Suspense>
         </PanelBoundary>
       )}

@@ -38,6 +38,25 @@ describe('a link straight to a screen opens it above home', () => {
     expect(pathBelow(top.key)).toBe(HOME_PATH);
   });
 
+  it('a piece: home, then the library, then the piece; the app knows what is below each', () => {
+    const path = '/home/pieces/p-abc-123';
+    const history = fakeHistory(path);
+    // As the window's location: it follows the history's current entry.
+    const live = {
+      get pathname() {
+        return new URL(history.entries.at(-1)?.url ?? '/', 'https://app.test').pathname;
+      },
+      search: '',
+      hash: '',
+    };
+    expect(openAboveHome(history, live)).toBe(true);
+    expect(history.entries.map((e) => e.url)).toEqual([HOME_PATH, '/home/pieces', path]);
+    const [, library, top] = history.entries.map((e) => e.state as { key: string; idx: number });
+    expect([library.idx, top.idx]).toEqual([1, 2]);
+    expect(pathBelow(top.key)).toBe('/home/pieces');
+    expect(pathBelow(library.key)).toBe(HOME_PATH);
+  });
+
   it.each(['/', '/home', '/home/exercise', '/home/exercise/', '/elsewhere', '/home/tunerx'])(
     '%s: left as it is',
     (path) => {
