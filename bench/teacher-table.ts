@@ -70,6 +70,18 @@ export const TEACHER_CASES: readonly TeacherCase[] = [
     expect: { line: null, overall: [95, 100] },
   },
   {
+    name: 'Mary, one note left out',
+    study: 'mary-had-a-little-lamb',
+    edit: (n, i) => (i === 9 ? { ...n, gain: 0 } : n),
+    expect: { line: /^1 note not heard: first in bar 3/, overall: [85, 97] },
+  },
+  {
+    name: 'Ode to Joy, one note cracked to the partial above for 150 ms',
+    study: 'ode-to-joy',
+    edit: (n, i) => (i === 6 ? { ...n, slip: { atMs: 150, lengthMs: 150, semitones: 5 } } : n),
+    expect: { line: /^1 note cracked: first in bar 2/, overall: [80, 93] },
+  },
+  {
     name: 'Mary +25 ¢ throughout',
     study: 'mary-had-a-little-lamb',
     edit: (n) => ({ ...n, centsAt: () => 25 }),
