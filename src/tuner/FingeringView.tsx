@@ -16,7 +16,7 @@ function Valves(props: {
   fourth?: boolean;
 }) {
   return (
-    <span className={`valves valves--${props.size}`} aria-hidden="true">
+    <span className={`tuner-valves tuner-valves--${props.size}`} aria-hidden="true">
       {(props.fourth ? PICCOLO_VALVES : VALVES).map((valve) => (
         <span key={valve} className={props.down.includes(valve) ? 'valve valve--down' : 'valve'}>
           {valve}
