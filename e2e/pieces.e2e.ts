@@ -258,6 +258,8 @@ describe('pieces library', () => {
     const detail = view(page).getByTestId('note-detail');
     await expect.poll(() => detail.textContent()).toMatch(/Bar 2, G5: Wrong note/);
     expect(await detail.textContent()).toMatch(/Heard: F5/);
+    // W3: a recording's notes are timed from its start, and it is not called a take.
+    expect(await detail.textContent()).toMatch(/When: \d+\.\d\d s into the recording/);
     expect(await view(page).getByTestId('fix-first').textContent()).toMatch(/Fix first/);
     await expect
       .poll(() => view(page).getByTestId('piece-progress').textContent())
@@ -389,6 +391,12 @@ describe('pieces: practice follows the player', () => {
     await view(page).getByTestId('piece-results').waitFor({ timeout: 60_000 });
     expect(await view(page).getByTestId('verdict-counts').textContent()).toMatch(/\d+ played/);
     expect(await view(page).getByTestId('practice-start').isVisible()).toBe(true);
+    // W3: a live pass's notes are timed from its first note (the stream's clock starts with the
+    // microphone, not at Start), and there is no take to be "into".
+    await view(page).locator('[data-testid="staff-note"]').nth(5).click();
+    const when = await view(page).getByTestId('note-detail').textContent();
+    expect(when).toMatch(/When: (\d+\.\d\d s after your first note|not heard)/);
+    expect(when).not.toMatch(/take/);
 
     // With a click: a one-bar count-in at the chosen tempo, then Stop.
     await view(page).getByTestId('mode-click').click();

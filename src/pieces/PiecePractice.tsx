@@ -29,6 +29,7 @@ import type { PieceStore } from './piece-store';
 import { PieceFileActions } from './PieceFileActions';
 import { PracticeControls } from './PracticeControls';
 import { AttemptSummary, NoteDetail, PieceProgress } from './PieceResults';
+import { noteClockOf } from './note-when';
 import {
   TRAINER_STEP_PERCENT,
   type PieceAttempt,
@@ -297,7 +298,11 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
         </p>
       )}
       {selectedNote && (
-        <NoteDetail note={selectedNote} fix={pitchFixOf(score, selectedNote, instrument.id)} />
+        <NoteDetail
+          note={selectedNote}
+          fix={pitchFixOf(score, selectedNote, instrument.id)}
+          clock={result ? noteClockOf(result.source, result.assessment) : undefined}
+        />
       )}
       {result && <AttemptSummary assessment={result.assessment} />}
       {result && judgedIn && (

@@ -7,6 +7,7 @@ import {
 } from '../music';
 import type { PieceAttempt } from './piece-types';
 import { flagText } from './report-text';
+import { noteWhenText, type NoteClock } from './note-when';
 
 const VERDICT_WORD = { played: 'Played', wrong: 'Wrong note', missed: 'Missed' } as const;
 
@@ -15,6 +16,8 @@ export function NoteDetail(props: {
   note: NoteAssessment;
   /** What to do about its pitch on the fingering played (src/music `pitchFixOf`), or null. */
   fix?: string | null;
+  /** What its onset counts from (W3); without it, from the first note. */
+  clock?: NoteClock;
 }) {
   const { note } = props;
   const cents = note.cents === null ? null : Math.round(note.cents);
@@ -30,8 +33,7 @@ export function NoteDetail(props: {
           {cents !== null && note.verdict === 'played' && ` (${formatCents(cents)})`}
         </li>
         <li>
-          When:{' '}
-          {note.onsetMs === null ? '—' : `${(note.onsetMs / 1000).toFixed(2)} s into the take`}
+          When: {noteWhenText(note, props.clock ?? { kind: 'live', originMs: note.onsetMs ?? 0 })}
         </li>
         {note.flags.length > 0 && <li>How far: {note.flags.map(flagText).join(', ')}</li>}
         <li>
