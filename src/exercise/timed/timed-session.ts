@@ -1,4 +1,5 @@
 /* eslint-disable max-lines -- Over 300 lines: one timed attempt, from count-in to the scored notes, over one state. */
+import { heardNoteName, passageSpellings } from './heard-name';
 import type { NoteEvent, PitchReading } from '../../audio/stream/pitch-service-types';
 import { createObservable, type ReadonlyObservable } from '../../lib/observable';
 import {
@@ -161,13 +162,21 @@ export function createTimedSession(options: TimedOptions): TimedSession {
   };
   const lastNoteEndMs = (): number => windowOf(notes.length - 1)[1];
 
-  const nameOf = (hz: number | null): string | null => {
+  // The passage's own spellings: a note heard that the passage has is named as it is written.
+  const spellings = passageSpellings(
+    notes.map((n) => ({ midi: n.note.midi, name: spelledName(n.note) })),
+  );
+  /** The note heard under a target: the target's own name when it is that note (W4). */
+  const nameOf = (hz: number | null, target: { midi: number; name: string }): string | null => {
     if (hz === null) return null;
-    const heard = nearestWrittenNote(hz, instrument, a4Hz);
-    // Named in the passage's key (in E♭ major an A♭4, never G♯4); by preference without a key.
-    return heard.hasPitch
-      ? spelledNoteName(spellInKey(heard.writtenMidi, options.passage.key, options.spelling))
-      : null;
+    // Another note is named in the passage's key (in E♭ major an A♭4, never G♯4); by preference
+    // without a key.
+    return heardNoteName(
+      nearestWrittenNote(hz, instrument, a4Hz),
+      target,
+      (midi) => spelledNoteName(spellInKey(midi, options.passage.key, options.spelling)),
+      spellings,
+    );
   };
 
   const score = (): void => {
@@ -214,7 +223,7 @@ export function createTimedSession(options: TimedOptions): TimedSession {
         attack,
       });
       const name = spelledName(n.note);
-      const heardName = nameOf(result.heardHz);
+      const heardName = nameOf(result.heardHz, { midi: n.note.midi, name });
       return {
         verdict,
         writtenMidi: n.note.midi,
