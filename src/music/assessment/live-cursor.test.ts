@@ -11,7 +11,7 @@ const MARY = 'E D C D E E E D D D E G G E D C D E E E E D D E D C';
 const MIDI: Record<string, number> = { C: 58, D: 60, E: 62, G: 65 };
 const BAR_STARTS = new Set([0, 4, 7, 10, 13, 17, 21, 25]);
 const notes: CursorNote[] = MARY.split(' ').map((n, i) => ({
-  midi: MIDI[n] as number,
+  midi: MIDI[n],
   barStart: BAR_STARTS.has(i),
 }));
 
