@@ -132,6 +132,11 @@ describe('the other screens of the Exercise tab', () => {
     await view().getByTestId('start-routine').click();
     await expect.poll(pathname).toBe('/home/exercise/routine');
     await view().getByTestId('routine-progress').waitFor();
+    // W6: the line counts the exercise being played (it said "0 min" while the rest after it
+    // counted the minutes played).
+    await expect
+      .poll(() => view().getByTestId('routine-progress').textContent())
+      .toMatch(/more after this, < 1 min played so far$/);
     await page.goBack();
     await expect.poll(pathname).toBe('/home/exercise');
     await home().waitFor();

@@ -14,7 +14,7 @@ import { PanelBoundary } from '../shared-ui/ErrorBoundary';
 import { PitchStatusBanner } from '../shared-ui/PitchStatusBanner';
 import { useObservable } from '../lib/use-observable';
 import { getRoutineDaysStore } from '../companion/routine-days-store';
-import { RestBreak, WarmDown, playedText } from '../exercise/routine/RoutineBreak';
+import { RestBreak, RoutineProgress, WarmDown } from '../exercise/routine/RoutineBreak';
 import { RoutineView } from '../exercise/routine/RoutineView';
 import { suggestedRestMs } from '../exercise/routine/routine';
 import { RoutineStepContext } from '../exercise/routine/routine-step';
@@ -143,13 +143,6 @@ export default function ExercisePage() {
         ? routine.step.exercise
         : null;
 
-  const routineProgress = (playedMs: number, left: number) => (
-    <p className="routine-session" data-testid="routine-progress">
-      Routine: {left === 0 ? 'last exercise' : `${left} more after this`}, {playedText(playedMs)}{' '}
-      played so far
-    </p>
-  );
-
   const practiceView = () => {
     if (screen) {
       return (
@@ -159,7 +152,13 @@ export default function ExercisePage() {
             key={SCREEN_EXERCISE[screen]}
             name={EXERCISE_LABELS[SCREEN_EXERCISE[screen]]}
           >
-            {inRoutine && routineProgress(routine.playedMs, routine.queue.length)}
+            {inRoutine && routine.step.kind === 'exercise' && (
+              <RoutineProgress
+                playedMs={routine.playedMs}
+                startedAtMs={routine.step.startedAtMs}
+                left={routine.queue.length}
+              />
+            )}
             {/* A routine step starts from its remembered setup and ends on "Next: …" (issue 23). */}
             <RoutineStepContext.Provider
               value={

@@ -79,3 +79,26 @@ export function WarmDown(props: { playedMs: number; onFinish: () => void }) {
     </section>
   );
 }
+
+/**
+ * The routine's line above its exercise: what is left, and the time played so far counting the
+ * exercise being played (W6: it counted only the steps done, "0 min played so far" after 88 s of
+ * long tones, while the rest after it said "Played this session: 2 min").
+ */
+export function RoutineProgress(props: {
+  /** The steps done before this exercise. */
+  playedMs: number;
+  /** When this exercise started (`Date.now()`). */
+  startedAtMs: number;
+  /** Exercises after this one. */
+  left: number;
+}) {
+  const now = useNow();
+  const played = props.playedMs + Math.max(0, now - props.startedAtMs);
+  return (
+    <p className="routine-session" data-testid="routine-progress">
+      Routine: {props.left === 0 ? 'last exercise' : `${props.left} more after this`},{' '}
+      {playedText(played)} played so far
+    </p>
+  );
+}
