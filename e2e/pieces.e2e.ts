@@ -405,10 +405,18 @@ describe('pieces: practice follows the player', () => {
     const drone = view(page).getByTestId('drone-toggle');
     expect(await drone.locator('xpath=..').textContent()).toMatch(/Drone on the tonic \(C major\)/);
     await drone.check();
+    // W8: Start brings the run's first line into view wherever the score was scrolled.
+    const scroller = view(page).getByTestId('staff-scroller');
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await view(page).getByTestId('practice-start').click();
     await expect
       .poll(() => view(page).getByTestId('practice-status').textContent())
       .toMatch(/Count-in: 4 clicks, then play at ♩ = 80/);
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(0);
+    // W8: once the count-in is over the line no longer says it is counting in.
+    await expect
+      .poll(() => view(page).getByTestId('practice-status').textContent(), { timeout: 15_000 })
+      .toBe('Play at ♩ = 80, with the click.');
     await view(page).getByTestId('practice-stop').click();
     await view(page).getByTestId('practice-start').waitFor();
 

@@ -286,6 +286,7 @@ export function PiecePractice(props: { piece: StoredPiece; store: PieceStore }) 
       <ScoreStaff
         score={score}
         current={running ? position : -1}
+        startAt={running ? (slice?.noteIndices[0] ?? 0) : undefined}
         label={`${piece.title}, ${score.notes.length} notes`}
         verdicts={verdicts}
         selected={selected}

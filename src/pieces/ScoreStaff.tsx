@@ -56,8 +56,10 @@ export function ScoreStaff(props: {
   onNoteTap?: (index: number) => void;
   /** Lines in view (2 while playing; more when reading the results). */
   visibleLines?: number;
+  /** While a run waits for its first note: the note it starts on, its line brought into view. */
+  startAt?: number;
 }) {
-  const { score, current, verdicts, selected, onNoteTap } = props;
+  const { score, current, verdicts, selected, onNoteTap, startAt } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const groups = useRef<Map<number, SVGElement[]>>(new Map());
@@ -112,12 +114,15 @@ export function ScoreStaff(props: {
         g.classList.toggle('past', !verdicts && current >= 0 && i < current);
       }
     });
-    if (current < 0) return;
-    const line = lineOfNote.current.get(current);
+    // Before the first note of a run: the line it starts on (W8: Start left the score where it
+    // had been scrolled, bars 9–12 on screen through the count-in).
+    const at = current >= 0 ? current : startAt;
+    if (at === undefined || at < 0) return;
+    const line = lineOfNote.current.get(at);
     if (line !== undefined) {
       scroller.current?.scrollTo({ top: line * LINE_HEIGHT_PX, behavior: 'smooth' });
     }
-  }, [current, drawn, verdicts]);
+  }, [current, drawn, verdicts, startAt]);
 
   // Verdicts: a class per note, and the selected one outlined.
   useEffect(() => {

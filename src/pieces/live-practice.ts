@@ -62,6 +62,7 @@ export async function startPracticeRun(options: PracticeRunOptions): Promise<Pra
   let lastNoteOffMs = Number.NaN;
   let passDone = false;
   let frame = 0;
+  let countIn: ReturnType<typeof setTimeout> | undefined;
 
   const begin = async (tempoPercent: number): Promise<void> => {
     let assess = options.assess;
@@ -75,6 +76,12 @@ export async function startPracticeRun(options: PracticeRunOptions): Promise<Pra
       const originMs = start.startMs + beatsPerBar * start.beatMs; // after a one-bar count-in
       assess = { ...assess, timing: { kind: 'click', originMs, qpm: bpm } };
       options.onStatus(`Count-in: ${beatsPerBar} clicks, then play at ♩ = ${bpm}.`);
+      // Once the count-in is over it no longer says so (W8: it stayed through the whole pass).
+      clearTimeout(countIn);
+      countIn = setTimeout(
+        () => options.onStatus(`Play at ♩ = ${bpm}, with the click.`),
+        Math.max(0, originMs - performance.now()),
+      );
     } else {
       options.onStatus('Play when ready: the cursor follows you.');
     }
@@ -119,6 +126,7 @@ export async function startPracticeRun(options: PracticeRunOptions): Promise<Pra
   return {
     stop() {
       cancelAnimationFrame(frame);
+      clearTimeout(countIn);
       unsubscribeReading();
       unsubscribeNotes();
       metronome?.stop();
