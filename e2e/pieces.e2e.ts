@@ -154,6 +154,21 @@ describe('pieces library', () => {
     expect(firstLineMs).toBeLessThan(1000);
     // The rest is drawn in batches after the first lines.
     await expect.poll(() => view(page).getByTestId('staff-note').count()).toBe(25 * NOTE_COUNT);
+    // W9: every line exactly 130 px from the last, so a page turn far into the piece shows
+    // whole lines (the drift of a few px a line showed the line above's noteheads and cut the
+    // line below off by line 13).
+    const lines = await view(page)
+      .locator('.score-line')
+      .evaluateAll((els) =>
+        els.map((el) => [(el as HTMLElement).offsetTop, el.getBoundingClientRect().height]),
+      );
+    expect(lines.length).toBeGreaterThan(12);
+    lines.forEach(([top, height], i) => {
+      expect(height).toBe(130);
+      expect(top).toBe(i * 130);
+    });
+    const scroller = view(page).getByTestId('staff-scroller');
+    expect(await scroller.evaluate((el) => el.clientHeight)).toBe(260);
     await view(page).getByTestId('pieces-back').click();
     await expect.poll(() => view(page).getByTestId('piece-item').count()).toBe(2);
     await shot(page, 'pieces-library');

@@ -120,7 +120,14 @@ export function ScoreStaff(props: {
     if (at === undefined || at < 0) return;
     const line = lineOfNote.current.get(at);
     if (line !== undefined) {
-      scroller.current?.scrollTo({ top: line * LINE_HEIGHT_PX, behavior: 'smooth' });
+      // The line's own top (W9: tops counted as line × 130 px drifted a few px a line from the
+      // lines as laid out, so a page turn far into a piece showed the line above's noteheads at
+      // the top and cut off the line below).
+      const element = host.current?.querySelector<HTMLElement>(`[data-line="${line}"]`);
+      scroller.current?.scrollTo({
+        top: element?.offsetTop ?? line * LINE_HEIGHT_PX,
+        behavior: 'smooth',
+      });
     }
   }, [current, drawn, verdicts, startAt]);
 
