@@ -22,7 +22,7 @@ import {
   undoDelete,
   type DeletedPiece,
 } from './piece-delete';
-import { trashOutline } from 'ionicons/icons';
+import { TRASH_ICON } from './trash-icon';
 import { Icon } from '../shared-ui/Icon';
 
 type Message = { text: string; error: boolean };
@@ -357,7 +357,7 @@ export function PieceLibrary(props: {
                 onClick={() => setConfirming(piece.id)}
                 data-testid="piece-delete"
               >
-                <Icon slot="icon-only" icon={trashOutline} />
+                <Icon slot="icon-only" icon={TRASH_ICON} />
               </IonButton>
             </IonItem>
           ),

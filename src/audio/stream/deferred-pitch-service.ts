@@ -1,5 +1,5 @@
 import { createEmitter, createObservable } from '../../lib/observable';
-import { serviceError } from './errors';
+import { engineError } from './engine-error';
 import type {
   AnalysisMode,
   NoteEvent,
@@ -67,7 +67,7 @@ export function createDeferredPitchService(
       const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       status.set({
         state: 'error',
-        error: serviceError('engine', `pitch service code: ${detail}`),
+        error: engineError(`pitch service code: ${detail}`),
       });
       throw error;
     });

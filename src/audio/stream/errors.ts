@@ -1,3 +1,4 @@
+import { ENGINE_ERROR_MESSAGE } from './engine-error';
 import type { PitchServiceError, PitchServiceErrorKind } from './pitch-service-types';
 
 // The microphone's own failures (getUserMedia, a track that ended) are mapped in
@@ -12,7 +13,7 @@ export const ERROR_MESSAGES: Readonly<Record<PitchServiceErrorKind, string>> = {
     'The microphone could not be opened: another app or tab may be using it. Close that, then tap Retry.',
   insecure:
     'This page cannot use the microphone because it is not served securely. Open the app over https (or from localhost).',
-  engine: 'The pitch engine could not be loaded. Check your connection, then tap Retry.',
+  engine: ENGINE_ERROR_MESSAGE,
   worklet: 'The audio processor could not be loaded. Check your connection, then tap Retry.',
   'track-ended': 'The microphone was disconnected. Plug it back in, then tap Reconnect.',
   unknown: 'The tuner could not start listening. Tap Retry.',
