@@ -109,7 +109,7 @@ export function createLiveCursor(notes: readonly CursorNote[]): LiveCursor {
       }
       lastMidi = midi;
       silentSinceMs = Number.NaN;
-      const bestBefore = position < 0 ? 0 : (score[position]);
+      const bestBefore = position < 0 ? 0 : score[position];
       let best = -1;
       for (let j = 0; j < n; j++) {
         const note = notes[j];
@@ -118,14 +118,14 @@ export function createLiveCursor(notes: readonly CursorNote[]): LiveCursor {
         if (position >= 0) {
           const skip = afterStop ? 2 : 1;
           const own = j === position + 1 ? KEEP : 0;
-          if (j >= 1) from = Math.max(from, FADE * (score[j - 1]) + own);
-          if (j >= 2) from = Math.max(from, FADE * (score[j - 2]) - skip * SKIP_ONE);
-          if (j >= 3) from = Math.max(from, FADE * (score[j - 3]) - skip * SKIP_TWO);
+          if (j >= 1) from = Math.max(from, FADE * score[j - 1] + own);
+          if (j >= 2) from = Math.max(from, FADE * score[j - 2] - skip * SKIP_ONE);
+          if (j >= 3) from = Math.max(from, FADE * score[j - 3] - skip * SKIP_TWO);
           const stay = j === n - 1 ? (j === position ? KEEP : 0) : -STAY;
-          from = Math.max(from, FADE * (score[j]) + stay);
+          from = Math.max(from, FADE * score[j] + stay);
         }
         next[j] = heard + from;
-        if (best < 0 || (next[j]) > (next[best]) + 1e-9) best = j;
+        if (best < 0 || next[j] > next[best] + 1e-9) best = j;
       }
       [score, next] = [next, score];
       position = best;

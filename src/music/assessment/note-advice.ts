@@ -83,10 +83,7 @@ export function noteAdvice(
  * the pieces' note detail say (so a row and the line under it never disagree: issue 37, U1, U6).
  * A piccolo's 4th-valve note is its slide's; everything else is `fixFor` (intonation.ts).
  */
-export function fixForFingering(
-  fingering: AdviceFingering | null,
-  off: 'sharp' | 'flat',
-): string {
+export function fixForFingering(fingering: AdviceFingering | null, off: 'sharp' | 'flat'): string {
   if (fingering?.fourthValve) {
     return off === 'sharp'
       ? `pull the 4th-valve slide out a little (${fingering.fourthValve})`
