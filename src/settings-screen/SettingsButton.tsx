@@ -36,10 +36,13 @@ export function SettingsButton() {
         <IonButton
           aria-label="Settings"
           data-testid="open-settings"
-          onClick={() =>
+          onClick={() => {
+            // Already open (a reload or a link with `?settings`): no second entry, or closing
+            // would go back to the first and leave the screen open.
+            if (open) return;
             // Pushed: the entry's state says so, and closing goes back over it.
-            navigate({ search: '?settings' }, { state: { settingsDepth: 1 } })
-          }
+            navigate({ search: '?settings' }, { state: { settingsDepth: 1 } });
+          }}
         >
           <Icon slot="icon-only" icon={settingsOutline} />
         </IonButton>
